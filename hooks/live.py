@@ -1,0 +1,67 @@
+"""MkDocs hook: expand `<!-- live: ... -->` lines into snippets and their real output.
+
+Thin event functions only; the work is in the `live_engine` package beside this
+file. MkDocs loads this module once per `mkdocs serve` session, so the runner and
+its warm workers live across rebuilds and are stopped in `on_shutdown`.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from live_engine.build import BuildResult, build
+from live_engine.cache import toolchain
+from live_engine.directives import parse_page
+from live_engine.render import render
+from live_engine.runner import Runner
+from live_engine.settings import load_settings
+
+log = logging.getLogger("mkdocs.plugins.live")
+_state: dict = {"runner": None, "result": None}
+
+
+def on_config(config):
+    root = Path(config.config_file_path).parent
+    runner = _state["runner"]
+    if runner is None or runner.settings.root != root.resolve():
+        _close()
+        _state["runner"] = Runner(load_settings(root))
+        atexit.register(_close)
+    config.extra["toolchain"] = toolchain()  # stamped in the footer: what produced the outputs
+    return config
+
+
+def on_files(files, config):
+    pages = {f"docs/{file.src_uri}": file.content_string for file in files.documentation_pages()
+             if file.src_uri.endswith(".md")}
+    result: BuildResult = build(pages, _state["runner"])
+    log.info("live: %s", result.summary())
+    if result.errors:
+        raise PluginError(
+            f"{len(result.errors)} live snippet problem(s):\n\n" + "\n\n".join(result.errors)
+        )
+    _state["result"] = result
+    return files
+
+
+def on_page_markdown(markdown, page, config, files):
+    result: BuildResult = _state["result"]
+    parsed = parse_page(markdown, f"docs/{page.file.src_uri}")
+    for directive in reversed(parsed.directives):  # back to front keeps earlier offsets valid
+        expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output)
+        markdown = markdown[: directive.start] + expansion + markdown[directive.end :]
+    return markdown
+
+
+def on_shutdown():
+    _close()
+
+
+def _close():
+    runner, _state["runner"] = _state["runner"], None
+    if runner is not None:
+        runner.close()

@@ -1,0 +1,73 @@
+"""One build's worth of work: every directive of every chapter, run once, reported once."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from .directives import Directive, parse_page
+from .runner import Outcome, Runner
+from .snippets import Snippet, SnippetError, load_snippet, shown_source
+
+SLOWEST_SHOWN = 3
+
+
+@dataclasses.dataclass
+class BuildResult:
+    """What the pages need to render, and what the build must report."""
+
+    snippets: dict[str, Snippet]  # by name; the source shown is the source that ran
+    outcomes: dict[str, Outcome]
+    errors: list[str]  # each: docs/PAGE.md:LINE: what went wrong, then details
+    seconds: float
+
+    def summary(self) -> str:
+        ran = [o for o in self.outcomes.values() if not o.cached]
+        slowest = sorted(ran, key=lambda o: -o.seconds)[:SLOWEST_SHOWN]
+        text = (
+            f"{len(self.outcomes)} snippets: {len(ran)} ran, {len(self.outcomes) - len(ran)} from the cache, "
+            f"in {self.seconds:.1f} s"
+        )
+        if slowest:
+            text += "; slowest: " + ", ".join(f"{o.snippet} {o.seconds:.1f} s" for o in slowest)
+        return text
+
+
+def plan(pages: dict[str, str], runner: Runner) -> tuple[list[Directive], dict[str, Snippet], list[str]]:
+    """Parse every page and load every snippet it names; problems become located errors."""
+    directives, snippets, errors = [], {}, []
+    for page, text in pages.items():
+        parsed = parse_page(text, page)
+        errors += [str(error) for error in parsed.errors]
+        for directive in parsed.directives:
+            try:
+                snippet = snippets.get(directive.path) or load_snippet(runner.settings.snippets_dir, directive.path)
+                shown_source(snippet.source, directive.section)  # a missing section is an error now
+            except SnippetError as error:
+                errors.append(f"{directive.where}: {error}")
+                continue
+            snippets[directive.path] = snippet
+            directives.append(directive)
+    return directives, snippets, errors
+
+
+def build(pages: dict[str, str], runner: Runner) -> BuildResult:
+    """Run every snippet the pages name (each once) and collect every failure, with its chapter line."""
+    started = time.monotonic()
+    directives, snippets, errors = plan(pages, runner)
+    timeouts: dict[str, float] = {}
+    for directive in directives:
+        wanted = directive.timeout or runner.settings.timeout
+        timeouts[directive.path] = max(wanted, timeouts.get(directive.path, 0.0))
+    outcomes = runner.run_all([(snippets[name], timeout) for name, timeout in timeouts.items()])
+    for directive in directives:
+        outcome = outcomes[directive.path]
+        if not outcome.ok:
+            errors.append(failure_report(directive, outcome))
+    return BuildResult(snippets, outcomes, errors, time.monotonic() - started)
+
+
+def failure_report(directive: Directive, outcome: Outcome) -> str:
+    """docs/PAGE.md:LINE: snippets/FILE.py:LINE: Type: message, then the details, indented."""
+    details = "\n".join("    " + line for line in outcome.details.rstrip().splitlines())
+    return f"{directive.where}: {outcome.problem}" + (f"\n{details}" if details else "")

@@ -1,0 +1,152 @@
+"""Finding and parsing `<!-- live: path option=value ... -->` lines in a chapter.
+
+Pure text in, dataclasses out: no file system, no MkDocs, no Sybil. Both front
+doors call `parse_page`, so the build and `pytest docs/` see the same directives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shlex
+from collections.abc import Callable
+
+# A line that *looks* like a live directive; if it does not also match DIRECTIVE
+# it is malformed, and we say so rather than leave a dead comment on the page.
+CANDIDATE = re.compile(r"^[ \t]*<!--\s*live\b")
+DIRECTIVE = re.compile(r"^(?P<indent>[ \t]*)<!--\s*live:\s*(?P<args>.*?)\s*-->[ \t]*$")
+FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
+
+SOURCE_MODES = ("show", "hide", "fold")
+OUTPUT_LANGS = ("auto", "text", "jaxpr", "stablehlo", "hlo", "python")
+
+
+class DirectiveError(Exception):
+    """A directive the engine cannot honour, with the chapter line it came from."""
+
+    def __init__(self, page: str, line: int, message: str):
+        super().__init__(f"{page}:{line}: {message}")
+        self.page, self.line, self.message = page, line, message
+
+
+@dataclasses.dataclass(frozen=True)
+class Directive:
+    """One `<!-- live: ... -->` line of a chapter."""
+
+    page: str  # the chapter, as shown in errors: docs/jaxpr.md
+    line: int  # 1-based line of the directive in the chapter
+    start: int  # character offsets of the whole line, newline excluded
+    end: int
+    indent: str  # the directive's own indentation, reused for what it expands to
+    path: str  # relative to the snippets folder: jaxpr/mlp.py
+    section: str | None = None
+    source: str = "show"
+    lang: str = "auto"
+    timeout: float | None = None
+
+    @property
+    def where(self) -> str:
+        return f"{self.page}:{self.line}"
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        if value not in choices:
+            raise ValueError(f"must be one of {', '.join(choices)}")
+        return value
+
+    return check
+
+
+def _section_name(value: str) -> str:
+    if not re.fullmatch(r"[\w.-]+", value):
+        raise ValueError("must be a name made of letters, digits, '_', '-' or '.'")
+    return value
+
+
+def _seconds(value: str) -> float:
+    seconds = float(value)
+    if not seconds > 0:
+        raise ValueError("must be a positive number of seconds")
+    return seconds
+
+
+# option name -> converter that raises ValueError with what a valid value looks like
+OPTIONS: dict[str, Callable[[str], object]] = {
+    "section": _section_name,
+    "source": _one_of(SOURCE_MODES),
+    "lang": _one_of(OUTPUT_LANGS),
+    "timeout": _seconds,
+}
+
+USAGE = "<!-- live: path/to/snippet.py [" + "] [".join(f"{name}=..." for name in OPTIONS) + "] -->"
+
+
+@dataclasses.dataclass
+class ParsedPage:
+    """Every directive of one chapter, and every line that tried to be one and failed."""
+
+    directives: list[Directive]
+    errors: list[DirectiveError]
+
+
+def parse_page(text: str, page: str) -> ParsedPage:
+    """Find the directives of a chapter, skipping fenced code blocks (they show syntax, not requests)."""
+    parsed = ParsedPage([], [])
+    fence: str | None = None
+    offset = 0
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        start, body = offset, line.rstrip("\r\n")
+        offset += len(line)
+        opener = FENCE.match(body)
+        if fence is not None:
+            if opener and opener["fence"][0] == fence[0] and len(opener["fence"]) >= len(fence) \
+                    and not body.strip().strip(fence[0]):
+                fence = None
+            continue
+        if opener:
+            fence = opener["fence"]
+            continue
+        if not CANDIDATE.match(body):
+            continue
+        try:
+            parsed.directives.append(_parse_line(body, page, number, start))
+        except DirectiveError as error:
+            parsed.errors.append(error)
+    return parsed
+
+
+def _parse_line(body: str, page: str, number: int, start: int) -> Directive:
+    match = DIRECTIVE.match(body)
+    if not match:
+        raise DirectiveError(page, number, f"malformed live directive; write it on one line as {USAGE}")
+    try:
+        words = shlex.split(match["args"])
+    except ValueError as error:
+        raise DirectiveError(page, number, f"cannot split the directive's arguments: {error}") from None
+    if not words or "=" in words[0]:
+        raise DirectiveError(page, number, f"a live directive starts with the snippet's path: {USAGE}")
+    path, options = words[0], {}
+    _check_path(path, page, number)
+    for word in words[1:]:
+        name, equals, value = word.partition("=")
+        if not equals:
+            raise DirectiveError(page, number, f"option {word!r} needs a value: write {word}=...")
+        if name not in OPTIONS:
+            raise DirectiveError(page, number, f"unknown option {name!r}; known options: {', '.join(OPTIONS)}")
+        if name in options:
+            raise DirectiveError(page, number, f"option {name!r} is given twice")
+        try:
+            options[name] = OPTIONS[name](value)
+        except ValueError as error:
+            raise DirectiveError(page, number, f"option {name}={value!r} {error}") from None
+    return Directive(page, number, start, start + len(body), match["indent"], path, **options)
+
+
+def _check_path(path: str, page: str, number: int) -> None:
+    if path.startswith("/") or "\\" in path:
+        raise DirectiveError(page, number, f"snippet path {path!r} must be relative to the snippets folder, with '/'")
+    if ".." in path.split("/"):
+        raise DirectiveError(page, number, f"snippet path {path!r} must stay inside the snippets folder (no '..')")
+    if not path.endswith(".py"):
+        raise DirectiveError(page, number, f"snippet path {path!r} must name a Python file (*.py)")

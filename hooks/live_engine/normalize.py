@@ -1,0 +1,82 @@
+"""Turning what a snippet printed into text that is the same on every machine.
+
+`python snippets/X.py` from the repository root and a build on any machine must
+show the same text, so machine-specific paths become repository-relative paths or
+stable placeholders. Bytes that are not printable text are made visible, never
+passed through: nothing a snippet prints can become markup or a terminal trick.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import sysconfig
+import tempfile
+from pathlib import Path
+
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# A temporary name as the tempfile module makes them: tmp + 8 random characters.
+RANDOM_TEMP_NAME = re.compile(r"<tmp>/tmp[a-z0-9_]{8}")
+MEMORY_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,16}\b")
+
+
+@dataclasses.dataclass(frozen=True)
+class Places:
+    """The machine-specific folders that may appear in an output, and what each becomes."""
+
+    root: Path  # the repository root
+    cwd: Path | None = None  # where the snippet ran (a job folder); shown like the root
+    temp: tuple[Path, ...] = ()  # temporary folders: become <tmp>
+
+    def replacements(self) -> list[tuple[str, str]]:
+        """(path, placeholder) pairs, longest path first so nested folders win."""
+        pairs = [(str(self.root), "")]
+        if self.cwd is not None:
+            pairs.append((str(self.cwd), ""))
+        for scheme_path in {sysconfig.get_paths()[k] for k in ("purelib", "platlib")}:
+            pairs.append((scheme_path, "<site-packages>"))
+        pairs.append((sysconfig.get_paths()["stdlib"], "<python>"))
+        pairs += [(str(folder), "<tmp>") for folder in (*self.temp, Path(tempfile.gettempdir()))]
+        pairs.append((os.path.expanduser("~"), "~"))
+        unique = {path.rstrip("/"): label for path, label in pairs if path.rstrip("/")}
+        return sorted(unique.items(), key=lambda pair: -len(pair[0]))
+
+
+def to_text(data: bytes) -> str:
+    """Decode as UTF-8, show what a terminal would, and make every other control byte visible."""
+    text = data.decode("utf-8", errors="backslashreplace")
+    text = ANSI_ESCAPE.sub("", text).replace("\r\n", "\n")
+    text = "\n".join(_overwrite_carriage_returns(line) for line in text.split("\n"))
+    return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def _overwrite_carriage_returns(line: str) -> str:
+    """A progress line `10%\\r20%` shows as the terminal leaves it: `20%`."""
+    if "\r" not in line:
+        return line
+    shown = ""
+    for part in line.split("\r"):
+        shown = part + shown[len(part):]
+    return shown
+
+
+def normalize_paths(text: str, places: Places) -> str:
+    """Replace machine paths by repository-relative paths and placeholders."""
+    for path, label in places.replacements():
+        # A path followed by '/' loses its prefix; standing alone it becomes '.' or the label.
+        text = text.replace(path + "/", f"{label}/" if label else "")
+        text = re.sub(re.escape(path) + r"(?![\w.-])", label or ".", text)
+    text = RANDOM_TEMP_NAME.sub("<tmp>/tmpXXXXXXXX", text)
+    return MEMORY_ADDRESS.sub("0x…", text)
+
+
+def normalize(data: bytes, places: Places, total_size: int | None = None) -> str:
+    """The text a page shows for `data`; `total_size` > len(data) means it was cut."""
+    text = normalize_paths(to_text(data), places)
+    if total_size is not None and total_size > len(data):
+        text = text.rstrip("\n") + (
+            f"\n[… output cut: the snippet printed {total_size:,} bytes; the first {len(data):,} are shown]\n"
+        )
+    return text

@@ -1,0 +1,56 @@
+"""Markdown for an expanded directive: the snippet's source, then its output.
+
+The output goes into a fenced code block, so the Markdown renderer escapes it:
+`tensor<4xf32>` stays text. The fence is longer than any backtick run inside it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import textwrap
+
+from .directives import Directive
+from .snippets import Snippet, shown_source
+
+# First words of each IR's printed form, for `lang=auto`.
+LANGUAGE_SIGNS = (
+    ("hlo", re.compile(r"\AHloModule ")),
+    ("stablehlo", re.compile(r"\A(#loc\d* = |module @)")),
+    ("jaxpr", re.compile(r"\A\{ lambda ")),
+)
+
+
+def detect_language(output: str) -> str:
+    """The IR an output is written in, judged by how it starts; `text` if none fits."""
+    start = output.lstrip()
+    for language, sign in LANGUAGE_SIGNS:
+        if sign.match(start):
+            return language
+    return "text"
+
+
+def render(directive: Directive, snippet: Snippet, output: str) -> str:
+    """The Markdown that replaces one directive line, indented like the directive."""
+    parts = []
+    if directive.source != "hide":
+        source, _ = shown_source(snippet.source, directive.section)
+        code = _fence("python", source, f'title="snippets/{snippet.name}"')
+        if directive.source == "fold":
+            code = f'??? example "Source: snippets/{snippet.name}"\n\n' + textwrap.indent(code, "    ")
+        parts.append(code)
+    language = detect_language(output) if directive.lang == "auto" else directive.lang
+    shown = output.rstrip("\n") or "(the snippet printed nothing)"
+    parts.append(
+        f'<div class="live-output" data-snippet="{html.escape(snippet.name)}" markdown>\n\n'
+        + _fence(language, shown, 'title="Output"')
+        + "\n\n</div>"
+    )
+    block = "\n\n".join(parts)
+    return "\n" + textwrap.indent(block, directive.indent, lambda line: True) + "\n"
+
+
+def _fence(language: str, body: str, attributes: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}{language} {attributes}\n{body}\n{ticks}"

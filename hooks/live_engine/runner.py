@@ -1,0 +1,123 @@
+"""Running snippets: from the cache when it can, in parallel workers when it must."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from .cache import ResultCache, cache_key
+from .normalize import Places, normalize, normalize_paths
+from .settings import Settings
+from .snippets import Snippet
+from .workers import Run, WorkerError, WorkerPool
+
+FAULTHANDLER_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """The result of one snippet: its normalized output, or what went wrong."""
+
+    snippet: str
+    output: str | None  # the text the page shows; None when the snippet failed
+    problem: str | None = None  # one line: snippets/x.py:4: ZeroDivisionError: division by zero
+    details: str = ""  # the traceback, or the stacks at a crash or timeout
+    seconds: float = 0.0
+    cached: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+class Runner:
+    """Runs snippets for one project. Reuses its workers until `close()`."""
+
+    def __init__(self, settings: Settings, use_cache: bool = True):
+        self.settings = settings
+        self.cache = ResultCache(settings.cache_dir) if use_cache else None
+        self.pool = WorkerPool()
+
+    def run_all(self, jobs: list[tuple[Snippet, float]]) -> dict[str, Outcome]:
+        """Run (snippet, timeout) pairs, cached ones without starting anything."""
+        outcomes, to_run = {}, []
+        for snippet, timeout in jobs:
+            cached = self._cached(snippet)
+            if cached is not None:
+                outcomes[snippet.name] = cached
+            else:
+                to_run.append((snippet, timeout))
+        # Group by environment so each worker is started once and then reused.
+        to_run.sort(key=lambda job: (job[0].env, job[0].name))
+        with ThreadPoolExecutor(max_workers=self.settings.parallel) as executor:
+            for outcome in executor.map(lambda job: self.run(*job), to_run):
+                outcomes[outcome.snippet] = outcome
+        return outcomes
+
+    def run(self, snippet: Snippet, timeout: float) -> Outcome:
+        """Run one snippet now, bypassing the cache for reading, and store a success."""
+        started = time.monotonic()
+        try:
+            run = self.pool.run(snippet.file, snippet.env, timeout, self.settings.max_output_bytes)
+        except WorkerError as error:
+            return Outcome(snippet.name, None, f"snippets/{snippet.name}: the worker failed: {error}",
+                           seconds=time.monotonic() - started)
+        outcome = self._outcome(snippet, run, timeout, time.monotonic() - started)
+        if outcome.ok and self.cache is not None:
+            self.cache.put(cache_key(snippet, self.settings.max_output_bytes), outcome.output)
+        return outcome
+
+    def close(self) -> None:
+        self.pool.close()
+
+    def _cached(self, snippet: Snippet) -> Outcome | None:
+        if self.cache is None:
+            return None
+        output = self.cache.get(cache_key(snippet, self.settings.max_output_bytes))
+        return None if output is None else Outcome(snippet.name, output, cached=True)
+
+    def _outcome(self, snippet: Snippet, run: Run, timeout: float, seconds: float) -> Outcome:
+        places = Places(self.settings.root, Path(run.job_dir) / "work", (Path(run.job_dir) / "tmp",))
+        output = normalize(run.output, places, run.output_size)
+        if run.status == "ok":
+            return Outcome(snippet.name, output, seconds=seconds)
+        where = self._where(run)
+        if run.status == "error":
+            problem = f"{where}: {run.error['type']}: {run.error['message']}"
+            details = run.error["traceback"]
+        elif run.status == "timeout":
+            problem = f"{where}: timed out after {timeout:g} s (set timeout=SECONDS on the directive if it needs longer)"
+            details = run.stacks
+        else:
+            problem = f"{where}: the snippet's process died: {_death(run)}"
+            details = run.stacks
+        details = _without_engine_frames(normalize_paths(details, places))
+        if output.strip():
+            details += f"\nWhat it printed before that:\n{output}"
+        return Outcome(snippet.name, None, problem, details, seconds)
+
+    def _where(self, run: Run) -> str:
+        """snippets/FILE.py:LINE of the innermost frame inside the snippets folder."""
+        frames = [(file, int(line)) for file, line in run.error.get("frames", [])]
+        if not frames:  # a crash or timeout: faulthandler lists the innermost frame first
+            frames = [(m["file"], int(m["line"])) for m in FAULTHANDLER_FRAME.finditer(run.stacks)][::-1]
+        root = self.settings.snippets_dir
+        inside = [(file, line) for file, line in frames if Path(file).resolve().is_relative_to(root)]
+        if not inside:
+            return "snippets/?"
+        file, line = inside[-1]
+        return f"snippets/{Path(file).resolve().relative_to(root)}:{line}"
+
+
+def _death(run: Run) -> str:
+    if run.signal is not None:
+        return f"killed by signal {run.signal} ({signal.Signals(run.signal).name})"
+    return f"it exited with status {run.exit_code} before its end (os._exit?)"
+
+
+def _without_engine_frames(stacks: str) -> str:
+    return "\n".join(line for line in stacks.splitlines() if "hooks/live_engine/" not in line)

@@ -1,0 +1,159 @@
+"""Reading a snippet file: where it is, which section to show, what it needs to run.
+
+A snippet is a plain Python file a reader can run with `python snippets/X.py`.
+This module looks at it without running it: the source, its named sections, the
+environment it sets before importing JAX, and the local modules it imports.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import hashlib
+import re
+import textwrap
+from pathlib import Path
+
+SECTION_MARK = re.compile(r"^\s*# --8<-- \[(?P<kind>start|end):(?P<name>[\w.-]+)\]\s*$")
+
+
+class SnippetError(Exception):
+    """A snippet that cannot be used as written; the message says what to change."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Snippet:
+    """A snippet file, resolved inside the snippets folder."""
+
+    name: str  # relative to the snippets folder: jaxpr/mlp.py
+    file: Path  # absolute, resolved
+    source: str
+    env: tuple[tuple[str, str], ...]  # what it sets in os.environ before `import jax`
+    dependencies: tuple[Path, ...]  # local modules it imports, found next to it
+
+    def digest(self) -> str:
+        """Hash of the snippet and every local module it imports."""
+        sha = hashlib.sha256()
+        for path in (self.file, *self.dependencies):
+            sha.update(str(path.relative_to(self.file.parent)).encode() + b"\0")
+            sha.update(path.read_bytes() + b"\0")
+        return sha.hexdigest()
+
+
+def load_snippet(snippets_dir: Path, name: str) -> Snippet:
+    """Resolve `name` inside `snippets_dir` and read what the engine needs to know about it."""
+    root = snippets_dir.resolve()
+    file = (root / name).resolve()
+    if not file.is_relative_to(root):
+        raise SnippetError(f"{name} resolves to a file outside the snippets folder; keep snippets inside it")
+    if not file.is_file():
+        raise SnippetError(f"no snippet file snippets/{name}; create it, or fix the path (relative to snippets/)")
+    source = file.read_text(encoding="utf-8")
+    try:
+        tree = ast.parse(source, filename=str(file))
+    except SyntaxError as error:
+        raise SnippetError(f"snippets/{name}:{error.lineno}: SyntaxError: {error.msg}") from None
+    return Snippet(
+        name=name,
+        file=file,
+        source=source,
+        env=_prelude_environment(tree, name),
+        dependencies=tuple(sorted(_local_dependencies(tree, file.parent, root))),
+    )
+
+
+def shown_source(source: str, section: str | None) -> tuple[str, int]:
+    """The source to display and the file line it starts on; section markers never show."""
+    lines = source.splitlines()
+    if section is None:
+        return "\n".join(line for line in lines if not SECTION_MARK.match(line)).strip("\n"), 1
+    inside, first, kept = False, 0, []
+    for number, line in enumerate(lines, start=1):
+        mark = SECTION_MARK.match(line)
+        if mark and mark["name"] == section:
+            inside = mark["kind"] == "start"
+            first = first or number + 1
+            continue
+        if inside and not mark:
+            kept.append(line)
+    if not first:
+        names = sorted({m["name"] for m in map(SECTION_MARK.match, lines) if m})
+        raise SnippetError(
+            f"no section {section!r} (marked '# --8<-- [start:{section}]' ... '# --8<-- [end:{section}]'); "
+            f"sections in this file: {', '.join(names) or 'none'}"
+        )
+    return textwrap.dedent("\n".join(kept)).strip("\n"), first
+
+
+def _imports_jax(node: ast.stmt) -> bool:
+    if isinstance(node, ast.Import):
+        return any(alias.name.split(".")[0] in ("jax", "jaxlib") for alias in node.names)
+    return isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("jax", "jaxlib")
+
+
+def _prelude_environment(tree: ast.Module, name: str) -> tuple[tuple[str, str], ...]:
+    """Literal `os.environ[...] = "..."` statements that run before the first `import jax`.
+
+    JAX reads `JAX_*` variables when it is imported, so these decide which worker
+    (one per distinct environment) may run the snippet. Only literal values can be
+    known without running the file; anything else would silently get the wrong worker.
+    """
+    env: dict[str, str] = {}
+    for node in tree.body:
+        if _imports_jax(node):
+            break
+        if "environ" not in ast.unparse(node):
+            continue
+        pair = _literal_environ_assignment(node)
+        if pair is None:
+            raise SnippetError(
+                f"snippets/{name}:{node.lineno}: set the environment before `import jax` with literal strings, "
+                f"as os.environ[\"NAME\"] = \"value\" or os.environ.setdefault(\"NAME\", \"value\")"
+            )
+        env[pair[0]] = pair[1]
+    return tuple(sorted(env.items()))
+
+
+def _literal_environ_assignment(node: ast.stmt) -> tuple[str, str] | None:
+    def is_environ(expr: ast.expr) -> bool:
+        return ast.unparse(expr) in ("os.environ", "environ")
+
+    try:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Subscript) and is_environ(node.targets[0].value):
+            key, value = ast.literal_eval(node.targets[0].slice), ast.literal_eval(node.value)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "setdefault" \
+                and is_environ(node.value.func.value) and len(node.value.args) == 2:
+            key, value = (ast.literal_eval(arg) for arg in node.value.args)
+        else:
+            return None
+    except ValueError:
+        return None
+    return (key, value) if isinstance(key, str) and isinstance(value, str) else None
+
+
+def _local_dependencies(tree: ast.Module, folder: Path, root: Path, seen: set[Path] | None = None) -> set[Path]:
+    """Modules imported from the snippet's own folder (its sys.path[0]), followed recursively."""
+    seen = set() if seen is None else seen
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        for top in {name.split(".")[0] for name in names}:
+            for file in _module_files(folder / top):
+                if file not in seen and file.resolve().is_relative_to(root):
+                    seen.add(file)
+                    _local_dependencies(ast.parse(file.read_bytes()), folder, root, seen)
+    return seen
+
+
+def _module_files(stem: Path) -> list[Path]:
+    if stem.with_suffix(".py").is_file():
+        return [stem.with_suffix(".py")]
+    if (stem / "__init__.py").is_file():
+        return sorted(stem.rglob("*.py"))
+    return []
