@@ -64,7 +64,12 @@ def build(pages: dict[str, str], runner: Runner) -> BuildResult:
         outcome = outcomes[directive.path]
         if not outcome.ok:
             errors.append(failure_report(directive, outcome))
-    return BuildResult(snippets, outcomes, errors, time.monotonic() - started)
+    return BuildResult(snippets, outcomes, sorted(errors, key=_chapter_order), time.monotonic() - started)
+
+
+def _chapter_order(error: str) -> tuple[str, int]:
+    page, line, _ = error.split(":", 2)
+    return page, int(line)
 
 
 def failure_report(directive: Directive, outcome: Outcome) -> str:

@@ -63,11 +63,22 @@ def _overwrite_carriage_returns(line: str) -> str:
 
 
 def normalize_paths(text: str, places: Places) -> str:
-    """Replace machine paths by repository-relative paths and placeholders."""
-    for path, label in places.replacements():
-        # A path followed by '/' loses its prefix; standing alone it becomes '.' or the label.
-        text = text.replace(path + "/", f"{label}/" if label else "")
-        text = re.sub(re.escape(path) + r"(?![\w.-])", label or ".", text)
+    """Replace machine paths by repository-relative paths and placeholders, in one pass."""
+    labels = dict(places.replacements())
+    # A known folder counts only where a path starts (not inside `snippets/tmp/`) and
+    # ends (not `/tmpfoo`). Followed by '/', it loses its prefix; alone, it becomes
+    # '.' (the repository, the snippet's folder) or its placeholder.
+    pattern = re.compile(
+        r"(?<![\w.~-])(?P<path>" + "|".join(map(re.escape, labels)) + r")(?P<slash>/|(?![\w.-]))"
+    )
+
+    def replace(match: re.Match) -> str:
+        label = labels[match["path"]]
+        if match["slash"]:
+            return f"{label}/" if label else ""
+        return label or "."
+
+    text = pattern.sub(replace, text)
     text = RANDOM_TEMP_NAME.sub("<tmp>/tmpXXXXXXXX", text)
     return MEMORY_ADDRESS.sub("0x…", text)
 
