@@ -18,6 +18,7 @@ DIRECTIVE = re.compile(r"^(?P<indent>[ \t]*)<!--\s*live:\s*(?P<args>.*?)\s*-->[ 
 FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 
 SOURCE_MODES = ("show", "hide", "fold")
+OUTPUT_MODES = ("show", "hide")
 OUTPUT_LANGS = ("auto", "text", "jaxpr", "stablehlo", "hlo", "python")
 
 
@@ -41,6 +42,7 @@ class Directive:
     path: str  # relative to the snippets folder: jaxpr/mlp.py
     section: str | None = None
     source: str = "show"
+    output: str = "show"
     lang: str = "auto"
     timeout: float | None = None
 
@@ -75,6 +77,7 @@ def _seconds(value: str) -> float:
 OPTIONS: dict[str, Callable[[str], object]] = {
     "section": _section_name,
     "source": _one_of(SOURCE_MODES),
+    "output": _one_of(OUTPUT_MODES),
     "lang": _one_of(OUTPUT_LANGS),
     "timeout": _seconds,
 }

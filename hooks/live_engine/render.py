@@ -39,15 +39,20 @@ def render(directive: Directive, snippet: Snippet, output: str) -> str:
         if directive.source == "fold":
             code = f'??? example "Source: snippets/{snippet.name}"\n\n' + textwrap.indent(code, "    ")
         parts.append(code)
-    language = detect_language(output) if directive.lang == "auto" else directive.lang
+    if directive.output == "show":
+        parts.append(_output_block(snippet.name, output, directive.lang))
+    block = "\n\n".join(parts)
+    return "\n" + textwrap.indent(block, directive.indent, lambda line: True) + "\n"
+
+
+def _output_block(name: str, output: str, lang: str) -> str:
+    language = detect_language(output) if lang == "auto" else lang
     shown = output.rstrip("\n") or "(the snippet printed nothing)"
-    parts.append(
-        f'<div class="live-output" data-snippet="{html.escape(snippet.name)}" markdown>\n\n'
+    return (
+        f'<div class="live-output" data-snippet="{html.escape(name)}" data-lang="{language}" markdown>\n\n'
         + _fence(language, shown, 'title="Output"')
         + "\n\n</div>"
     )
-    block = "\n\n".join(parts)
-    return "\n" + textwrap.indent(block, directive.indent, lambda line: True) + "\n"
 
 
 def _fence(language: str, body: str, attributes: str) -> str:
