@@ -1,0 +1,71 @@
+"""The chapters and the snippets folder agree, and no example escapes the tests."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from live_engine.directives import FENCE, parse_page
+from live_engine.settings import load_settings
+from live_engine.snippets import load_snippet
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS = load_settings(ROOT)
+CHAPTERS = sorted((ROOT / "docs").rglob("*.md"))
+# Opening lines that look like Python but that Sybil, which compares the info
+# string exactly, would silently leave untested.
+UNCOLLECTED_PYTHON = re.compile(r"^(python|py|py3|python3|pycon)\b(?!$)|^(py|py3|python3|pycon)$")
+
+
+def directives():
+    for chapter in CHAPTERS:
+        yield from parse_page(chapter.read_text(encoding="utf-8"), chapter.relative_to(ROOT).as_posix()).directives
+
+
+def test_every_directive_is_well_formed():
+    errors = [
+        str(error)
+        for chapter in CHAPTERS
+        for error in parse_page(chapter.read_text(encoding="utf-8"), chapter.relative_to(ROOT).as_posix()).errors
+    ]
+    assert errors == []
+
+
+@pytest.mark.parametrize("directive", list(directives()), ids=lambda d: d.where)
+def test_directive_names_an_existing_snippet(directive):
+    assert (SETTINGS.snippets_dir / directive.path).is_file(), f"{directive.where}: no snippets/{directive.path}"
+
+
+def test_every_snippet_file_is_used_by_a_chapter():
+    used: set[Path] = set()
+    for directive in directives():
+        snippet = load_snippet(SETTINGS.snippets_dir, directive.path)
+        used |= {snippet.file, *snippet.dependencies}
+    unused = sorted(
+        path.relative_to(ROOT).as_posix()
+        for path in SETTINGS.snippets_dir.rglob("*.py")
+        if path.resolve() not in used
+    )
+    assert unused == [], "snippet files no chapter shows or imports; use them or delete them"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_python_block_escapes_sybil(chapter):
+    """A ```python fence with anything after `python` is not collected by Sybil: forbid it."""
+    problems = []
+    for number, line in enumerate(chapter.read_text(encoding="utf-8").splitlines(), start=1):
+        opener = FENCE.match(line)
+        if opener and UNCOLLECTED_PYTHON.match(line[opener.end():].strip()):
+            problems.append(f"{chapter.relative_to(ROOT)}:{number}: {line.strip()!r} would not be tested")
+    assert problems == []
+
+
+@pytest.mark.parametrize("info, escapes", [
+    ("python", False), ("bash", False), ("markdown", False), ("text", False), ("pythonic", False),
+    ('python title="x.py"', True), ("python linenums='1'", True), ("py", True), ("pycon", True),
+    ("python3", True),
+])
+def test_the_uncollected_python_rule(info, escapes):
+    assert bool(UNCOLLECTED_PYTHON.match(info)) is escapes
