@@ -32,6 +32,12 @@ def live_runner():
     runner.close()
 
 
+@pytest.fixture(scope="session")
+def live_outcomes():
+    """Outcomes of this test session, by snippet: a file several directives show runs once."""
+    return {}
+
+
 def parse_live_directives(document):
     """Sybil parser: one region per directive, and one per malformed directive line."""
     page = Path(document.path).resolve().relative_to(ROOT).as_posix()
@@ -50,7 +56,10 @@ def run_directive(example):
         shown_source(snippet.source, directive.section)
     except SnippetError as error:
         return f"{directive.where}: {error}"
-    outcome = runner.run(snippet, directive.timeout or runner.settings.timeout)
+    outcomes = example.namespace["live_outcomes"]
+    if directive.path not in outcomes:
+        outcomes[directive.path] = runner.run(snippet, directive.timeout or runner.settings.timeout)
+    outcome = outcomes[directive.path]
     if not outcome.ok:
         return failure_report(directive, outcome)  # Sybil shows a returned string as the failure
     example.namespace.setdefault("outputs", {})[directive.path] = outcome.output
@@ -68,5 +77,5 @@ def _line_span(text: str, line: int) -> tuple[int, int]:
 pytest_collect_file = Sybil(
     parsers=[parse_live_directives, PythonCodeBlockParser(), SkipParser()],
     patterns=["*.md"],
-    fixtures=["live_runner"],
+    fixtures=["live_runner", "live_outcomes"],
 ).pytest()
