@@ -16,11 +16,11 @@ import pytest
 from sybil import Region, Sybil
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
 
-from live_engine.build import failure_report
+from live_engine.build import failure_report, snippet_for
 from live_engine.directives import parse_page
 from live_engine.runner import Runner
 from live_engine.settings import load_settings
-from live_engine.snippets import SnippetError, load_snippet, shown_source
+from live_engine.snippets import SnippetError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,10 +52,9 @@ def run_directive(example):
     directive = example.parsed
     runner: Runner = example.namespace["live_runner"]
     try:
-        snippet = load_snippet(runner.settings.snippets_dir, directive.path)
-        shown_source(snippet.source, directive.section)
+        snippet = snippet_for(directive, runner.settings.snippets_dir)
     except SnippetError as error:
-        return f"{directive.where}: {error}"
+        return str(error)
     outcomes = example.namespace["live_outcomes"]
     if directive.path not in outcomes:
         outcomes[directive.path] = runner.run(snippet, directive.timeout or runner.settings.timeout)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from pathlib import Path
 
 from .directives import Directive, parse_page
 from .runner import Outcome, Runner
@@ -41,14 +42,22 @@ def plan(pages: dict[str, str], runner: Runner) -> tuple[list[Directive], dict[s
         errors += [str(error) for error in parsed.errors]
         for directive in parsed.directives:
             try:
-                snippet = snippets.get(directive.path) or load_snippet(runner.settings.snippets_dir, directive.path)
-                shown_source(snippet.source, directive.section)  # a missing section is an error now
+                snippets[directive.path] = snippet_for(directive, runner.settings.snippets_dir, snippets)
             except SnippetError as error:
-                errors.append(f"{directive.where}: {error}")
+                errors.append(str(error))
                 continue
-            snippets[directive.path] = snippet
             directives.append(directive)
     return directives, snippets, errors
+
+
+def snippet_for(directive: Directive, snippets_dir: Path, loaded: dict[str, Snippet] | None = None) -> Snippet:
+    """The snippet a directive names, checked: SnippetError messages start with the chapter's line."""
+    try:
+        snippet = (loaded or {}).get(directive.path) or load_snippet(snippets_dir, directive.path)
+        shown_source(snippet.source, directive.section)  # a missing section is an error now, not at render
+    except SnippetError as error:
+        raise SnippetError(f"{directive.where}: {error}") from None
+    return snippet
 
 
 def build(pages: dict[str, str], runner: Runner) -> BuildResult:
