@@ -102,12 +102,6 @@ def test_where_names_the_page_and_line():
     assert only_directive("\n\n<!-- live: a.py -->").where == "docs/page.md:3"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="BUG: parse_page splits lines with str.splitlines(), which also breaks at \\x0c, \\x1c-\\x1e, \\x85, "
-    "U+2028 and U+2029, so directives after such a character get a line number editors do not show",
-)
 @pytest.mark.parametrize("separator", ["\u2028", "\x0c", "\x85"])
 def test_line_numbers_count_only_newlines(separator):
     text = f"one{separator}still line one\n<!-- live: a.py -->\n"
@@ -183,32 +177,20 @@ MALFORMED = {
     "unbalanced quotes": ('<!-- live: a.py section="intro -->', "cannot split the directive's arguments"),
 }
 
-MALFORMED_BUGS = {
+MALFORMED_EDGES = {
     "timeout=abc": pytest.param(
         "<!-- live: a.py timeout=abc -->", "must be a positive number of seconds",
-        marks=pytest.mark.xfail(
-            strict=True,
-            raises=AssertionError,
-            reason="BUG: a non-numeric timeout reports float()'s own message "
-            "(\"could not convert string to float: 'abc'\") instead of what a valid value looks like",
-        ),
     ),
     "timeout=inf": pytest.param(
         "<!-- live: a.py timeout=inf -->", "seconds",
-        marks=pytest.mark.xfail(
-            strict=True,
-            raises=AssertionError,
-            reason="BUG: timeout=inf (or 1e300) is accepted; running it makes WorkerPool.run raise "
-            "OverflowError (Future.result(timeout=inf + 60)), which Runner.run does not catch",
-        ),
     ),
 }
 
 
 @pytest.mark.parametrize(
     ("line", "hint"),
-    [*MALFORMED.values(), *MALFORMED_BUGS.values()],
-    ids=[*MALFORMED, *MALFORMED_BUGS],
+    [*MALFORMED.values(), *MALFORMED_EDGES.values()],
+    ids=[*MALFORMED, *MALFORMED_EDGES],
 )
 def test_a_malformed_directive_is_a_located_error_that_says_what_to_write(line, hint):
     error = only_error("# Title\n\n" + line + "\n")
@@ -231,20 +213,14 @@ PATHS = {
 }
 
 
-BACKSLASH_BUG = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="BUG: shlex.split drops an unquoted backslash before _check_path sees it, so "
-    "'pipeline\\jaxpr.py' becomes the path 'pipelinejaxpr.py' and '..\\a.py' becomes '..a.py'",
-)
-PATH_BUGS = {
-    "backslashes": pytest.param("pipeline\\jaxpr.py", "with '/'", marks=BACKSLASH_BUG),
-    "backslash and ..": pytest.param("..\\a.py", "with '/'", marks=BACKSLASH_BUG),
+PATH_EDGES = {
+    "backslashes": pytest.param("pipeline\\jaxpr.py", "with '/'"),
+    "backslash and ..": pytest.param("..\\a.py", "with '/'"),
 }
 
 
 @pytest.mark.parametrize(
-    ("path", "hint"), [*PATHS.values(), *PATH_BUGS.values()], ids=[*PATHS, *PATH_BUGS]
+    ("path", "hint"), [*PATHS.values(), *PATH_EDGES.values()], ids=[*PATHS, *PATH_EDGES]
 )
 def test_a_path_that_is_not_a_relative_python_file_inside_snippets_is_rejected(path, hint):
     error = only_error(f"<!-- live: {path} -->")

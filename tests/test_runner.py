@@ -125,12 +125,6 @@ def test_a_snippet_that_kills_its_worker_is_a_problem_and_the_next_run_gets_a_ne
     assert runner.pool.started == started + 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="BUG: Runner._where falls back to 'snippets/?' when a crash leaves no stack dump (os._exit, "
-    "SIGKILL), though the runner knows which snippet it ran",
-)
 def test_a_crash_without_stacks_still_names_the_snippet(runner, settings):
     outcome = run_one(runner, snippet(settings, "exits.py", "import os\nos._exit(3)\n"))
     assert outcome.problem.startswith("snippets/exits.py")

@@ -74,16 +74,15 @@ def test_a_syntax_error_names_the_snippet_and_line(snippets):
         load_snippet(snippets, "bad.py")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=UnicodeDecodeError,
-    reason="BUG: load_snippet reads the file as UTF-8 without catching UnicodeDecodeError, so a snippet "
-    "Python runs happily (a latin-1 coding cookie) crashes the build instead of giving a SnippetError",
-)
-def test_a_snippet_that_is_not_utf8_is_a_snippet_error_not_a_crash(snippets):
+def test_a_snippet_with_a_coding_cookie_is_decoded_as_python_would(snippets):
     (snippets / "latin.py").write_bytes(b"# -*- coding: latin-1 -*-\nprint('caf\xe9')\n")
-    with pytest.raises(SnippetError):
-        load_snippet(snippets, "latin.py")
+    assert "caf\u00e9" in load_snippet(snippets, "latin.py").source
+
+
+def test_a_snippet_that_is_not_utf8_is_a_snippet_error_not_a_crash(snippets):
+    (snippets / "bad.py").write_bytes(b"print('caf\xe9')\n")
+    with pytest.raises(SnippetError, match="snippets/bad.py: cannot decode"):
+        load_snippet(snippets, "bad.py")
 
 
 # --- the environment prelude ---------------------------------------------------------
@@ -115,12 +114,6 @@ def test_a_later_assignment_to_the_same_variable_wins(snippets):
     assert load_snippet(snippets, "env.py").env == (("X", "second"),)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=SnippetError,
-    reason="BUG: _literal_environ_assignment accepts a bare `environ[...] = ...`, but the "
-    "`from os import environ` line needed for it contains 'environ' and is itself rejected",
-)
 def test_environ_imported_by_name_is_understood(snippets):
     write(snippets, "env.py", """\
         from os import environ
@@ -167,12 +160,6 @@ def test_a_non_literal_environment_change_before_import_jax_is_an_error_naming_i
         load_snippet(snippets, "env.py")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=SnippetError,
-    reason="BUG: _prelude_environment treats any statement whose text contains 'environ' as an environment "
-    "change, so a module docstring (or a print of os.environ.get(...)) before `import jax` is rejected",
-)
 def test_a_docstring_mentioning_environ_before_import_jax_is_not_an_error(snippets):
     write(snippets, "doc.py", '"""Shows how os.environ["XLA_FLAGS"] changes the device count."""\nimport jax\n')
     assert load_snippet(snippets, "doc.py").env == ()
@@ -243,12 +230,6 @@ def test_a_module_reached_through_a_symlink_leading_outside_is_not_a_dependency(
     assert load_snippet(snippets, "main.py").dependencies == ()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=SyntaxError,
-    reason="BUG: _local_dependencies calls ast.parse on each local module unguarded, so a helper with a "
-    "syntax error raises a bare SyntaxError (build.plan catches only SnippetError: the build crashes)",
-)
 def test_a_dependency_with_a_syntax_error_is_a_snippet_error(snippets):
     write(snippets, "helper.py", "def broken(:\n")
     write(snippets, "main.py", "import helper\n")
@@ -352,12 +333,6 @@ def test_a_missing_section_in_a_file_without_sections_says_none():
         shown_source("print(1)\n", "intro")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=pytest.fail.Exception,
-    reason="BUG: shown_source counts an [end:NAME] marker as finding the section, so a section whose "
-    "[start:NAME] is misspelt or missing silently shows an empty code block instead of raising",
-)
 def test_a_section_with_only_an_end_marker_is_an_error():
     with pytest.raises(SnippetError, match="no section 'intro'"):
         shown_source("print(1)\n# --8<-- [end:intro]\n", "intro")

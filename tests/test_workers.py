@@ -242,12 +242,6 @@ def test_a_snippet_past_its_timeout_is_stopped_and_its_stacks_name_its_line(pool
     assert 1 <= elapsed < 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="BUG: at a timeout faulthandler's exit=True ends only the snippet's process; _kill_group runs "
-    "only if that fails, so processes the snippet started outlive it despite os.setsid()'s stated purpose",
-)
 def test_a_timeout_also_ends_the_processes_the_snippet_started(pool, folder):
     path = write(folder, """\
         import subprocess, sys, time
@@ -347,12 +341,6 @@ def test_worker_environment_does_not_change_os_environ(monkeypatch):
     assert dict(os.environ) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=WorkerError,
-    reason="BUG: zygote.main sets sys.path[0] to its cwd, the system temporary folder, before `import jax`, "
-    "so any jax.py/numpy.py/... left in /tmp (world-writable) is imported by every worker",
-)
 def test_modules_in_the_temporary_folder_do_not_shadow_jax(monkeypatch, tmp_path, folder):
     (tmp_path / "jax.py").write_text("raise ImportError('a stray jax.py in the temporary folder was imported')\n")
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))

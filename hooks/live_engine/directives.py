@@ -66,10 +66,16 @@ def _section_name(value: str) -> str:
     return value
 
 
+MAX_TIMEOUT = 24 * 3600.0
+
+
 def _seconds(value: str) -> float:
-    seconds = float(value)
-    if not seconds > 0:
-        raise ValueError("must be a positive number of seconds")
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds <= MAX_TIMEOUT:
+        raise ValueError(f"must be a positive number of seconds, at most {MAX_TIMEOUT:g}")
     return seconds
 
 
@@ -98,7 +104,10 @@ def parse_page(text: str, page: str) -> ParsedPage:
     parsed = ParsedPage([], [])
     fence: str | None = None
     offset = 0
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+    # Only '\n' ends a line, as in editors and in Sybil; str.splitlines() would also
+    # break at form feeds and Unicode separators and so misnumber the lines.
+    for number, line in enumerate(text.split("\n"), start=1):
+        line += "\n"
         start, body = offset, line.rstrip("\r\n")
         offset += len(line)
         opener = FENCE.match(body)
@@ -124,6 +133,8 @@ def _parse_line(body: str, page: str, number: int, start: int) -> Directive:
     if not match:
         raise DirectiveError(page, number, f"malformed live directive; write it on one line as {USAGE}")
     try:
+        if "\\" in match["args"]:  # shlex would silently eat it: pipeline\x.py -> pipelinex.py
+            raise ValueError("no backslashes; write paths with '/'")
         words = shlex.split(match["args"])
     except ValueError as error:
         raise DirectiveError(page, number, f"cannot split the directive's arguments: {error}") from None

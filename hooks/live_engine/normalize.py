@@ -16,9 +16,9 @@ import tempfile
 from pathlib import Path
 
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # A temporary name as the tempfile module makes them: tmp + 8 random characters.
-RANDOM_TEMP_NAME = re.compile(r"<tmp>/tmp[a-z0-9_]{8}")
+RANDOM_TEMP_NAME = re.compile(r"<tmp>/tmp[a-z0-9_]{8}(?![\w.-])")
 MEMORY_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,16}\b")
 
 
@@ -75,12 +75,17 @@ def normalize_paths(text: str, places: Places) -> str:
     def replace(match: re.Match) -> str:
         label = labels[match["path"]]
         if match["slash"]:
-            return f"{label}/" if label else ""
+            # '/repo/' alone must not vanish: it is the folder itself.
+            return f"{label}/" if label else ("" if _continues(text, match.end()) else "./")
         return label or "."
 
     text = pattern.sub(replace, text)
     text = RANDOM_TEMP_NAME.sub("<tmp>/tmpXXXXXXXX", text)
     return MEMORY_ADDRESS.sub("0x…", text)
+
+
+def _continues(text: str, position: int) -> bool:
+    return position < len(text) and (text[position].isalnum() or text[position] in "._-<~")
 
 
 def normalize(data: bytes, places: Places, total_size: int | None = None) -> str:

@@ -85,7 +85,7 @@ class Runner:
         output = normalize(run.output, places, run.output_size)
         if run.status == "ok":
             return Outcome(snippet.name, output, seconds=seconds)
-        where = self._where(run)
+        where = self._where(snippet, run)
         if run.status == "error":
             problem = f"{where}: {run.error['type']}: {run.error['message']}"
             details = run.error["traceback"]
@@ -100,15 +100,15 @@ class Runner:
             details += f"\nWhat it printed before that:\n{output}"
         return Outcome(snippet.name, None, problem, details, seconds)
 
-    def _where(self, run: Run) -> str:
+    def _where(self, snippet: Snippet, run: Run) -> str:
         """snippets/FILE.py:LINE of the innermost frame inside the snippets folder."""
         frames = [(file, int(line)) for file, line in run.error.get("frames", [])]
         if not frames:  # a crash or timeout: faulthandler lists the innermost frame first
             frames = [(m["file"], int(m["line"])) for m in FAULTHANDLER_FRAME.finditer(run.stacks)][::-1]
         root = self.settings.snippets_dir
         inside = [(file, line) for file, line in frames if Path(file).resolve().is_relative_to(root)]
-        if not inside:
-            return "snippets/?"
+        if not inside:  # os._exit or SIGKILL leave no stack: name the file at least
+            return f"snippets/{snippet.name}"
         file, line = inside[-1]
         return f"snippets/{Path(file).resolve().relative_to(root)}:{line}"
 

@@ -39,7 +39,7 @@ def load_settings(root: Path) -> Settings:
             f"{pyproject}: unknown key(s) in [tool.live]: {', '.join(unknown)}; "
             f"known keys are {', '.join(sorted(known))}"
         )
-    return Settings(
+    settings = Settings(
         root=root,
         snippets_dir=(root / table.get("snippets_dir", "snippets")).resolve(),
         cache_dir=root / table.get("cache_dir", ".cache/live"),
@@ -47,3 +47,8 @@ def load_settings(root: Path) -> Settings:
         max_output_bytes=int(table.get("max_output_bytes", Settings.max_output_bytes)),
         workers=int(table.get("workers", Settings.workers)),
     )
+    for key, value, lowest in (("timeout", settings.timeout, 1e-9), ("max_output_bytes", settings.max_output_bytes, 1),
+                               ("workers", settings.workers, 0)):
+        if not value >= lowest:
+            raise ValueError(f"{pyproject}: [tool.live] {key} = {value} must be at least {lowest:g}")
+    return settings

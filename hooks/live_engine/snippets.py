@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import hashlib
+import importlib.util
 import re
 import textwrap
 from pathlib import Path
@@ -48,11 +49,7 @@ def load_snippet(snippets_dir: Path, name: str) -> Snippet:
         raise SnippetError(f"{name} resolves to a file outside the snippets folder; keep snippets inside it")
     if not file.is_file():
         raise SnippetError(f"no snippet file snippets/{name}; create it, or fix the path (relative to snippets/)")
-    source = file.read_text(encoding="utf-8")
-    try:
-        tree = ast.parse(source, filename=str(file))
-    except SyntaxError as error:
-        raise SnippetError(f"snippets/{name}:{error.lineno}: SyntaxError: {error.msg}") from None
+    source, tree = _parse(file, root)
     return Snippet(
         name=name,
         file=file,
@@ -60,6 +57,19 @@ def load_snippet(snippets_dir: Path, name: str) -> Snippet:
         env=_prelude_environment(tree, name),
         dependencies=tuple(sorted(_local_dependencies(tree, file.parent, root))),
     )
+
+
+def _parse(file: Path, root: Path) -> tuple[str, ast.Module]:
+    """Source text (decoded as Python would, coding cookie included) and its syntax tree."""
+    shown = f"snippets/{file.relative_to(root)}"
+    try:
+        source = importlib.util.decode_source(file.read_bytes())
+    except (SyntaxError, UnicodeDecodeError, LookupError) as error:  # decode_source raises all three
+        raise SnippetError(f"{shown}: cannot decode the file ({error}); save it as UTF-8") from None
+    try:
+        return source, ast.parse(source, filename=str(file))
+    except SyntaxError as error:
+        raise SnippetError(f"{shown}:{error.lineno}: SyntaxError: {error.msg}") from None
 
 
 def shown_source(source: str, section: str | None) -> tuple[str, int]:
@@ -72,7 +82,7 @@ def shown_source(source: str, section: str | None) -> tuple[str, int]:
         mark = SECTION_MARK.match(line)
         if mark and mark["name"] == section:
             inside = mark["kind"] == "start"
-            first = first or number + 1
+            first = first or (number + 1 if inside else 0)
             continue
         if inside and not mark:
             kept.append(line)
@@ -102,7 +112,7 @@ def _prelude_environment(tree: ast.Module, name: str) -> tuple[tuple[str, str], 
     for node in tree.body:
         if _imports_jax(node):
             break
-        if "environ" not in ast.unparse(node):
+        if not _changes_environ(node):
             continue
         pair = _literal_environ_assignment(node)
         if pair is None:
@@ -114,17 +124,31 @@ def _prelude_environment(tree: ast.Module, name: str) -> tuple[tuple[str, str], 
     return tuple(sorted(env.items()))
 
 
-def _literal_environ_assignment(node: ast.stmt) -> tuple[str, str] | None:
-    def is_environ(expr: ast.expr) -> bool:
-        return ast.unparse(expr) in ("os.environ", "environ")
+def _is_environ(expr: ast.expr) -> bool:
+    return ast.unparse(expr) in ("os.environ", "environ")
 
+
+def _changes_environ(node: ast.stmt) -> bool:
+    """Does this statement write to os.environ (an item, a method call, a del, os.putenv)?"""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Subscript) and isinstance(sub.ctx, (ast.Store, ast.Del)) and _is_environ(sub.value):
+            return True
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
+            if _is_environ(sub.func.value) and sub.func.attr not in ("get", "items", "keys", "values", "copy"):
+                return True
+            if ast.unparse(sub.func) in ("os.putenv", "os.unsetenv"):
+                return True
+    return False
+
+
+def _literal_environ_assignment(node: ast.stmt) -> tuple[str, str] | None:
     try:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 \
-                and isinstance(node.targets[0], ast.Subscript) and is_environ(node.targets[0].value):
+                and isinstance(node.targets[0], ast.Subscript) and _is_environ(node.targets[0].value):
             key, value = ast.literal_eval(node.targets[0].slice), ast.literal_eval(node.value)
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
                 and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "setdefault" \
-                and is_environ(node.value.func.value) and len(node.value.args) == 2:
+                and _is_environ(node.value.func.value) and len(node.value.args) == 2:
             key, value = (ast.literal_eval(arg) for arg in node.value.args)
         else:
             return None
@@ -147,7 +171,7 @@ def _local_dependencies(tree: ast.Module, folder: Path, root: Path, seen: set[Pa
             for file in _module_files(folder / top):
                 if file not in seen and file.resolve().is_relative_to(root):
                     seen.add(file)
-                    _local_dependencies(ast.parse(file.read_bytes()), folder, root, seen)
+                    _local_dependencies(_parse(file, root)[1], folder, root, seen)
     return seen
 
 

@@ -33,7 +33,9 @@ GRACE_SECONDS = 5.0  # after faulthandler's own exit at the timeout, before SIGK
 
 
 def main(request_fd: int, reply_fd: int) -> None:
-    sys.path[0] = os.getcwd()  # never let snippets import the engine by accident
+    # Never let the engine's folder (or the worker's cwd) shadow a module: sys.path[0]
+    # is set per snippet, to the snippet's own folder, as `python FILE` would.
+    del sys.path[0]
     try:
         import jax  # noqa: F401  (the point of this process: pay for it once)
         from jax._src import source_info_util
@@ -71,6 +73,7 @@ def _serve(request_fd: int, reply_fd: int) -> None:
                 selector.unregister(key.fd)
                 _, status = os.waitpid(job["pid"], 0)
                 os.close(key.fd)
+                _kill_group(job["pid"])  # whatever the snippet started ends with it
                 _send(reply_fd, _reply(job, status))
         for pidfd, job in running.items():
             if time.monotonic() >= job["deadline"] and not job.get("killed"):
@@ -136,7 +139,7 @@ def _run_snippet(request: dict) -> None:
     faulthandler.dump_traceback_later(request["timeout"], exit=True, file=stacks)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.argv = [snippet]
-    sys.path[0] = os.path.dirname(snippet)
+    sys.path.insert(0, os.path.dirname(snippet))
     main_module = types.ModuleType("__main__")
     main_module.__file__ = snippet
     main_module.__builtins__ = __builtins__
