@@ -186,13 +186,10 @@ def test_the_output_fence_and_div_carry_the_language(snippet, option, output, la
     assert fenced_blocks(markdown)[0][0] == f'```{language} title="Output"'
 
 
-def test_the_snippet_name_is_html_escaped_in_the_div(tmp_path):
-    folder = tmp_path / "snippets"
-    (folder / "a&b").mkdir(parents=True)
-    (folder / "a&b" / "x.py").write_text("print(1)\n")
-    snippet = load_snippet(folder, "a&b/x.py")
-    markdown = render(directive("<!-- live: 'a&b/x.py' -->"), snippet, "1\n")
-    assert 'data-snippet="a&amp;b/x.py"' in markdown
+def test_a_snippet_name_that_would_need_escaping_is_refused_by_the_directive():
+    """Names reach HTML attributes and fence titles; only plain path characters are allowed."""
+    [error] = parse_page("<!-- live: 'a&b/x.py' -->\n", "docs/page.md").errors
+    assert "may hold only letters" in str(error)
 
 
 def test_the_source_shown_is_the_one_loaded_even_if_the_file_changed_since(snippet):

@@ -162,5 +162,7 @@ def _check_path(path: str, page: str, number: int) -> None:
         raise DirectiveError(page, number, f"snippet path {path!r} must be relative to the snippets folder, with '/'")
     if ".." in path.split("/"):
         raise DirectiveError(page, number, f"snippet path {path!r} must stay inside the snippets folder (no '..')")
+    if not re.fullmatch(r"[\w./-]+", path):
+        raise DirectiveError(page, number, f"snippet path {path!r} may hold only letters, digits, '_', '-', '.' and '/'")
     if not path.endswith(".py"):
         raise DirectiveError(page, number, f"snippet path {path!r} must name a Python file (*.py)")

@@ -61,6 +61,8 @@ class Runner:
     def run(self, snippet: Snippet, timeout: float) -> Outcome:
         """Run one snippet now, bypassing the cache for reading, and store a success."""
         started = time.monotonic()
+        # Key the bytes that ran: a file edited while it runs must not file its old output under the new key.
+        key = cache_key(snippet, self.settings.max_output_bytes)
         try:
             run = self.pool.run(snippet.file, snippet.env, timeout, self.settings.max_output_bytes)
         except WorkerError as error:
@@ -68,7 +70,7 @@ class Runner:
                            seconds=time.monotonic() - started)
         outcome = self._outcome(snippet, run, timeout, time.monotonic() - started)
         if outcome.ok and self.cache is not None:
-            self.cache.put(cache_key(snippet, self.settings.max_output_bytes), outcome.output)
+            self.cache.put(key, outcome.output)
         return outcome
 
     def close(self) -> None:
