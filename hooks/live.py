@@ -30,7 +30,6 @@ def on_config(config):
     if runner is None or runner.settings.root != root.resolve():
         _close()
         _state["runner"] = Runner(load_settings(root))
-        atexit.register(_close)
     config.extra["toolchain"] = toolchain()  # stamped in the footer: what produced the outputs
     return config
 
@@ -65,3 +64,6 @@ def _close():
     runner, _state["runner"] = _state["runner"], None
     if runner is not None:
         runner.close()
+
+
+atexit.register(_close)  # workers also stop if MkDocs exits without calling on_shutdown

@@ -46,11 +46,12 @@ class Runner:
         """Run (snippet, timeout) pairs, cached ones without starting anything."""
         outcomes, to_run = {}, []
         for snippet, timeout in jobs:
-            cached = self._cached(snippet)
-            if cached is not None:
-                outcomes[snippet.name] = cached
+            key = cache_key(snippet, self.settings.max_output_bytes)  # hashes every file once per build
+            output = self.cache.get(key) if self.cache is not None else None
+            if output is not None:
+                outcomes[snippet.name] = Outcome(snippet.name, output, cached=True)
             else:
-                to_run.append((snippet, timeout))
+                to_run.append((snippet, timeout, key))
         # Group by environment so each worker is started once and then reused.
         to_run.sort(key=lambda job: (job[0].env, job[0].name))
         with ThreadPoolExecutor(max_workers=self.settings.parallel) as executor:
@@ -58,11 +59,12 @@ class Runner:
                 outcomes[outcome.snippet] = outcome
         return outcomes
 
-    def run(self, snippet: Snippet, timeout: float) -> Outcome:
-        """Run one snippet now, bypassing the cache for reading, and store a success."""
+    def run(self, snippet: Snippet, timeout: float, key: str | None = None) -> Outcome:
+        """Run one snippet now, bypassing the cache for reading, and store a success under `key`."""
         started = time.monotonic()
-        # Key the bytes that ran: a file edited while it runs must not file its old output under the new key.
-        key = cache_key(snippet, self.settings.max_output_bytes)
+        # Key the bytes as they were before the run: a file edited while it runs
+        # must not file its old output under the new key.
+        key = key or cache_key(snippet, self.settings.max_output_bytes)
         try:
             run = self.pool.run(snippet.file, snippet.env, timeout, self.settings.max_output_bytes)
         except WorkerError as error:
@@ -75,12 +77,6 @@ class Runner:
 
     def close(self) -> None:
         self.pool.close()
-
-    def _cached(self, snippet: Snippet) -> Outcome | None:
-        if self.cache is None:
-            return None
-        output = self.cache.get(cache_key(snippet, self.settings.max_output_bytes))
-        return None if output is None else Outcome(snippet.name, output, cached=True)
 
     def _outcome(self, snippet: Snippet, run: Run, timeout: float, seconds: float) -> Outcome:
         places = Places(self.settings.root, Path(run.job_dir) / "work", (Path(run.job_dir) / "tmp",))
