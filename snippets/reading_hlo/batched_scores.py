@@ -1,0 +1,13 @@
+import jax
+import jax.numpy as jnp
+
+
+def scores(q, k):
+    """Attention-style scores for each batch element, and their overall maximum."""
+    s = jnp.einsum("bqd,bkd->bqk", q, k)
+    return s, s.max()
+
+
+q = jnp.ones((2, 3, 8))  # batch 2, 3 queries, depth 8
+k = jnp.ones((2, 5, 8))  # batch 2, 5 keys, depth 8
+print(jax.jit(scores).lower(q, k).as_text(dialect="hlo"))

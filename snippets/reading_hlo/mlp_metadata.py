@@ -1,0 +1,19 @@
+import jax
+
+from mlp import example_batch, init_params, mlp
+
+params = init_params(jax.random.key(0))
+x, _ = example_batch()
+
+lowered = jax.jit(mlp).lower(params, x)
+plain = lowered.as_text(dialect="hlo")
+debug = lowered.as_text(dialect="hlo", debug_info=True)
+print("metadata= in plain text:", "metadata=" in plain)
+print("metadata= with debug_info=True:", "metadata=" in debug)
+print()
+# An excerpt of the debug_info=True text: the location tables at the top,
+# then the first dot and the lines around it.
+lines = debug.splitlines()
+entry = lines.index("ENTRY main.1 {")
+print("\n".join(lines[1:entry]))
+print("\n".join(lines[entry : entry + 4]))

@@ -1,0 +1,16 @@
+import jax
+
+from mlp import example_batch, init_params, loss, mlp
+
+params = init_params(jax.random.key(0))
+x, y = example_batch()
+
+
+def first_dot(text):
+    """The first line of the module that holds a dot."""
+    return next(line.strip() for line in text.splitlines() if " dot(" in line)
+
+
+print(first_dot(jax.jit(mlp).lower(params, x).as_text(dialect="hlo")))
+print(first_dot(jax.jit(loss).lower(params, x, y).as_text(dialect="hlo")))
+print(first_dot(jax.jit(jax.grad(loss)).lower(params, x, y).as_text(dialect="hlo")))

@@ -1,0 +1,14 @@
+import jax
+import jax.numpy as jnp
+
+
+def affine_steps(x, n):
+    """Apply x -> 2x + 1, n times; n is only known at run time."""
+    return jax.lax.fori_loop(0, n, lambda i, c: c * 2.0 + 1.0, x)
+
+
+lowered = jax.jit(affine_steps).lower(jnp.ones(4), 3)
+print(lowered.as_text(dialect="hlo"))
+print("# ---- after compile(): the ENTRY computation only ----")
+optimized = lowered.compile().as_text()
+print(optimized[optimized.index("ENTRY") :])
