@@ -4,7 +4,18 @@ import os
 
 import pytest
 
-from live_engine.settings import Settings, load_settings
+from live_engine.settings import CACHE_DIR_VARIABLE, Settings, load_settings
+
+
+@pytest.fixture(autouse=True)
+def no_cache_override(monkeypatch):
+    monkeypatch.delenv(CACHE_DIR_VARIABLE, raising=False)
+
+
+def test_the_cache_folder_can_be_moved_by_an_environment_variable(tmp_path, monkeypatch):
+    (tmp_path / "pyproject.toml").write_text('[tool.live]\ncache_dir = "elsewhere"\n')
+    monkeypatch.setenv(CACHE_DIR_VARIABLE, str(tmp_path / "cold"))
+    assert load_settings(tmp_path).cache_dir == (tmp_path / "cold").resolve()
 
 
 def test_without_a_pyproject_every_setting_has_its_default(tmp_path):

@@ -1,8 +1,8 @@
 """The real site: every live output on it is what a reader gets by running the snippet.
 
-Builds the site once (with the project's cache, so a warm checkout is quick), then
-runs each snippet the way a reader would, `python snippets/X.py` from the
-repository root, and compares the two after normalizing.
+Takes the site built from an empty cache (the `clean_site` fixture), then runs each
+snippet the way a reader would, `python snippets/X.py`, and compares the two after
+normalizing.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
 from pathlib import Path
@@ -58,13 +59,8 @@ class LiveOutputs(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("site")
-    env = os.environ | {"NO_MKDOCS_2_WARNING": "1"}
-    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(folder)],
-                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
-    assert build.returncode == 0, build.stderr
-    return folder
+def site(clean_site):
+    return clean_site
 
 
 def live_outputs(site: Path) -> list[tuple[str, str, str]]:
@@ -77,11 +73,18 @@ def live_outputs(site: Path) -> list[tuple[str, str, str]]:
 
 
 def direct_run(name: str) -> str:
-    """`python -u snippets/NAME` from the repository root, stdout and stderr merged as on a terminal."""
-    result = subprocess.run([sys.executable, "-u", f"snippets/{name}"], cwd=ROOT, env=worker_environment(()),
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
-    assert result.returncode == 0, result.stdout.decode(errors="replace")
-    return normalize(result.stdout, Places(ROOT)).rstrip("\n") or "(the snippet printed nothing)"
+    """`python -u snippets/NAME`, stdout and stderr merged as on a terminal.
+
+    It runs in an empty folder of its own, as the engine runs it, so that files a
+    snippet writes (dump folders) neither land in the checkout nor meet a previous run's.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        result = subprocess.run([sys.executable, "-u", str(ROOT / "snippets" / name)], cwd=folder,
+                                env=worker_environment(()), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                timeout=600)
+        assert result.returncode == 0, result.stdout.decode(errors="replace")
+        places = Places(ROOT, Path(folder), (Path(tempfile.gettempdir()),))
+        return normalize(result.stdout, places).rstrip("\n") or "(the snippet printed nothing)"
 
 
 def test_every_live_output_matches_a_direct_run(site):

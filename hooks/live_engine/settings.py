@@ -25,6 +25,15 @@ class Settings:
         return self.workers or os.cpu_count() or 1
 
 
+CACHE_DIR_VARIABLE = "LIVE_CACHE_DIR"  # a cold build without touching the checkout's cache
+
+
+def _cache_dir(root: Path, table: dict) -> Path:
+    """`$LIVE_CACHE_DIR` if set, else `[tool.live] cache_dir` under the root."""
+    override = os.environ.get(CACHE_DIR_VARIABLE)
+    return Path(override).resolve() if override else root / table.get("cache_dir", ".cache/live")
+
+
 def load_settings(root: Path) -> Settings:
     """Read `[tool.live]` from `root/pyproject.toml`; a missing file or table means defaults."""
     root = root.resolve()
@@ -42,7 +51,7 @@ def load_settings(root: Path) -> Settings:
     settings = Settings(
         root=root,
         snippets_dir=(root / table.get("snippets_dir", "snippets")).resolve(),
-        cache_dir=root / table.get("cache_dir", ".cache/live"),
+        cache_dir=_cache_dir(root, table),
         timeout=float(table.get("timeout", Settings.timeout)),
         max_output_bytes=int(table.get("max_output_bytes", Settings.max_output_bytes)),
         workers=int(table.get("workers", Settings.workers)),
