@@ -1,0 +1,13 @@
+import jax
+import jax.numpy as jnp
+
+scale = jnp.arange(3.0)  # a concrete array the function closes over
+
+
+def rescale(v):
+    return v * scale + 2.0
+
+
+closed = jax.make_jaxpr(rescale)(jnp.ones(3))
+print(closed)
+print("constvars:", len(closed.jaxpr.constvars), "consts:", closed.consts)

@@ -1,0 +1,16 @@
+import jax
+
+from mlp import example_batch, init_params, loss
+
+params = init_params(jax.random.key(0))
+x, y = example_batch()
+
+closed = jax.make_jaxpr(loss)(params, x, y)
+# The header reads "{ lambda CONSTVARS; INVARS. let": take the binders after ';'.
+header = str(closed).splitlines()[0]
+binders = header.split(";")[1].removesuffix(". let").split()
+
+paths = [jax.tree_util.keystr(p) for p, _ in
+         jax.tree_util.tree_flatten_with_path((params, x, y))[0]]
+for binder, path in zip(binders, paths, strict=True):
+    print(f"{binder:12} <- args{path}")

@@ -1,0 +1,16 @@
+import jax
+
+from mlp import example_batch, init_params, mlp
+
+params = init_params(jax.random.key(0))
+x, y = example_batch()
+
+fast_mlp = jax.jit(mlp)
+
+
+def loss_with_inner_jit(params, x, y):
+    err = fast_mlp(params, x) - y
+    return (err * err).sum()
+
+
+print(jax.make_jaxpr(loss_with_inner_jit)(params, x, y))
