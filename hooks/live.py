@@ -21,7 +21,7 @@ from live_engine.runner import Runner
 from live_engine.settings import load_settings
 
 log = logging.getLogger("mkdocs.plugins.live")
-_state: dict = {"runner": None, "result": None}
+_state: dict = {"runner": None, "result": None, "pages": {}}
 
 
 def on_config(config):
@@ -37,19 +37,19 @@ def on_config(config):
 def on_files(files, config):
     pages = {f"docs/{file.src_uri}": file.content_string for file in files.documentation_pages()
              if file.src_uri.endswith(".md")}
-    result: BuildResult = build(pages, _state["runner"])
-    log.info("live: %s", result.summary())
-    if result.errors:
-        raise PluginError(
-            f"{len(result.errors)} live snippet problem(s):\n\n" + "\n\n".join(result.errors)
-        )
-    _state["result"] = result
+    result = _checked_build(pages)
+    _state["result"], _state["pages"] = result, pages
     return files
 
 
 def on_page_markdown(markdown, page, config, files):
+    name = f"docs/{page.file.src_uri}"
     result: BuildResult = _state["result"]
-    parsed = parse_page(markdown, f"docs/{page.file.src_uri}")
+    if markdown != _state["pages"].get(name):
+        # The chapter was edited after on_files read it (an editor saving during
+        # `mkdocs serve`): run what this text names now rather than show stale output.
+        result = _checked_build({name: markdown})
+    parsed = parse_page(markdown, name)
     for directive in reversed(parsed.directives):  # back to front keeps earlier offsets valid
         expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output)
         markdown = markdown[: directive.start] + expansion + markdown[directive.end :]
@@ -58,6 +58,16 @@ def on_page_markdown(markdown, page, config, files):
 
 def on_shutdown():
     _close()
+
+
+def _checked_build(pages: dict[str, str]) -> BuildResult:
+    result = build(pages, _state["runner"])
+    log.info("live: %s", result.summary())
+    if result.errors:
+        raise PluginError(
+            f"{len(result.errors)} live snippet problem(s):\n\n" + "\n\n".join(result.errors)
+        )
+    return result
 
 
 def _close():
