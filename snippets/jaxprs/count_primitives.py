@@ -1,0 +1,32 @@
+from collections import Counter
+
+import jax
+from jax.extend import core as jex_core
+
+from mlp import example_batch, init_params, mlp
+
+params = init_params(jax.random.key(0))
+x, y = example_batch()
+
+
+def count_primitives(jaxpr, counts=None):
+    """Count primitives, descending into the jaxprs that equations carry as params."""
+    counts = Counter() if counts is None else counts
+    for eqn in jaxpr.eqns:
+        counts[eqn.primitive.name] += 1
+        for value in eqn.params.values():
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, jex_core.ClosedJaxpr):
+                    count_primitives(item.jaxpr, counts)
+                elif isinstance(item, jex_core.Jaxpr):
+                    count_primitives(item, counts)
+    return counts
+
+
+def loss_calling_jit(params, x, y):
+    return jax.numpy.mean((jax.jit(mlp)(params, x) - y) ** 2)
+
+
+outer = jax.jit(loss_calling_jit).trace(params, x, y).jaxpr.jaxpr
+print("top level:", dict(sorted(Counter(e.primitive.name for e in outer.eqns).items())))
+print("recursive:", dict(sorted(count_primitives(outer).items())))
