@@ -2,8 +2,10 @@ import jax
 
 from mlp import example_batch, init_params, mlp
 
-params = init_params(jax.random.key(0))
-x, _ = example_batch()
+# Lowering needs only shapes and dtypes, so eval_shape is enough: it draws no
+# random numbers and compiles nothing.
+params = jax.eval_shape(init_params, jax.random.key(0))
+x, _ = jax.eval_shape(example_batch)
 
 lowered = jax.jit(mlp).lower(params, x)
 print(lowered.as_text(dialect="hlo"))  # unoptimized: no pass has run yet
