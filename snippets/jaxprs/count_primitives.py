@@ -5,8 +5,9 @@ from jax.extend import core as jex_core
 
 from mlp import example_batch, init_params, mlp
 
-params = init_params(jax.random.key(0))
-x, y = example_batch()
+# Tracing needs only shapes and dtypes: eval_shape gives them without computing anything.
+params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+x, y = jax.eval_shape(example_batch)
 
 
 def count_primitives(jaxpr, counts=None):

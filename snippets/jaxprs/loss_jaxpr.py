@@ -2,7 +2,8 @@ import jax
 
 from mlp import example_batch, init_params, loss
 
-params = init_params(jax.random.key(0))
-x, y = example_batch()
+# Tracing needs only shapes and dtypes: eval_shape gives them without computing anything.
+params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+x, y = jax.eval_shape(example_batch)
 
 print(jax.make_jaxpr(loss)(params, x, y))
