@@ -1,0 +1,31 @@
+import pathlib
+
+import jax
+import jax.numpy as jnp
+
+
+def f(x):
+    return jnp.sin(jnp.cos(x))
+
+
+x = jax.ShapeDtypeStruct((4,), jnp.float32)
+options = {"xla_dump_to": "dump"}
+
+
+def report(what):
+    print(f"{what:<40} {len(list(pathlib.Path('dump').iterdir()))} files")
+
+
+jax.jit(f).lower(x).compile(options)
+report("first compile:")
+
+jax.jit(f).lower(x).compile(options)  # same function, shapes and options: a cache hit
+report("the same compile again:")
+
+jax.config.update("jax_enable_compilation_cache", False)  # the on-disk cache only
+jax.jit(f).lower(x).compile(options)
+report("with jax_enable_compilation_cache off:")
+
+jax.clear_caches()  # empties the in-memory caches: the next compile is a real one
+jax.jit(f).lower(x).compile(options)
+report("after jax.clear_caches():")

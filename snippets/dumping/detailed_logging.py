@@ -1,0 +1,39 @@
+import os
+
+os.environ["XLA_FLAGS"] = "--xla_dump_to=dump"
+os.environ["JAX_COMPILER_DETAILED_LOGGING_MIN_OPS"] = "0"  # default: 10
+
+import collections  # noqa: E402
+import pathlib  # noqa: E402
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+
+from mlp import example_batch, init_params, loss  # noqa: E402
+
+
+def tiny(x):  # 3 MLIR operations, under the default threshold of 10
+    return jnp.sin(jnp.cos(x))
+
+
+params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+x, y = jax.eval_shape(example_batch)
+small = jax.ShapeDtypeStruct((4,), jnp.float32)
+
+print("JAX_COMPILER_DETAILED_LOGGING_MIN_OPS =", jax.config.read("jax_compiler_detailed_logging_min_ops"))
+jax.jit(tiny).lower(small).compile()
+jax.jit(loss).lower(params, x, y).compile()
+
+jax.config.update("jax_compiler_detailed_logging_min_ops", 10)  # back to the default
+print("then jax_compiler_detailed_logging_min_ops =", jax.config.read("jax_compiler_detailed_logging_min_ops"))
+jax.clear_caches()
+jax.jit(tiny).lower(small).compile()
+jax.jit(loss).lower(params, x, y).compile()
+
+dump = pathlib.Path("dump")
+files = collections.Counter(p.name.split(".")[0] + "." + p.name.split(".")[1] for p in dump.iterdir() if p.is_file())
+print("\nmodule                files  what its .debug_options file says about detailed logging")
+for options in sorted(dump.glob("*.debug_options")):
+    module = options.name.removesuffix(".debug_options")
+    said = [line for line in options.read_text().splitlines() if "detailed_logging" in line]
+    print(f"{module:<21} {files[module]:>5}  {said[0] if said else '(nothing: on, the default)'}")

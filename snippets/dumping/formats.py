@@ -1,0 +1,30 @@
+import pathlib
+import re
+
+import jax
+import jax.numpy as jnp
+
+
+def f(x):
+    return jnp.sin(jnp.cos(x))
+
+
+x = jnp.ones(4)
+# Each format flag also works as a compile option, so one script can try them
+# all; XLA_FLAGS="--xla_dump_to=DIR --FLAG" writes the same files.
+for flag in [
+    "xla_dump_hlo_as_text",
+    "xla_dump_hlo_as_proto",
+    "xla_dump_hlo_as_dot",
+    "xla_dump_hlo_as_html",
+    "xla_dump_hlo_as_url",
+    "xla_dump_hlo_snapshots",
+]:
+    print(f"--{flag}", flush=True)
+    jax.clear_caches()  # otherwise the second compile is a cache hit and dumps nothing
+    compiled = jax.jit(f).lower(x).compile({"xla_dump_to": flag, flag: True})
+    compiled(x)  # snapshots are written when the executable runs
+    for path in sorted(pathlib.Path(flag).iterdir()):
+        name = re.sub(r"^module_\d+\.jit_f\.", "", path.name)  # the common prefix
+        name = re.sub(r"snapshot\.-?\d+", "snapshot.<run id>", name)
+        print("   ", name)

@@ -1,0 +1,32 @@
+import os
+
+os.environ["XLA_FLAGS"] = "--xla_dump_to=dump"
+
+import pathlib  # noqa: E402
+
+import jax  # noqa: E402
+
+from mlp import example_batch, init_params, loss  # noqa: E402
+
+params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+x, y = jax.eval_shape(example_batch)
+jax.jit(loss).lower(params, x, y).compile()
+
+dump = pathlib.Path("dump")
+# One LLVM module per fused kernel that XLA generates code for; each is dumped
+# before (ir-no-opt) and after (ir-with-opt) LLVM's own optimizations.
+for ll in sorted(dump.glob("*.jit_loss.*.ir-with-opt.ll")):
+    print(f"== {ll.name} (the function definition line)")
+    for line in ll.read_text().splitlines():
+        if line.startswith("define"):
+            print(line)
+
+for obj in sorted(dump.glob("*.jit_loss.obj-file.*.o")):
+    print(f"== {obj.name}: starts with {obj.read_bytes()[:4]!r}, an ELF object file")
+
+# The subfolder holds what JAX handed over: the StableHLO module and its compile options.
+mlir = dump / "module_0000.jit_loss" / "module.mlir"
+print(f"\n== {mlir.relative_to(dump)} (lines that start the module and its ops)")
+for line in mlir.read_text().splitlines():
+    if line.startswith("module @") or "stablehlo.dot_general" in line:
+        print(line[:110] + (" ..." if len(line) > 110 else ""))

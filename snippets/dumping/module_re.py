@@ -1,0 +1,25 @@
+import os
+
+# The same program as before, but only modules whose name matches the regex are dumped.
+os.environ["XLA_FLAGS"] = "--xla_dump_to=dump --xla_dump_hlo_module_re=jit_loss"
+
+import pathlib  # noqa: E402
+
+import jax  # noqa: E402
+
+from mlp import example_batch, init_params, loss  # noqa: E402
+
+params = init_params(jax.random.key(0))
+x, y = example_batch()
+jax.jit(loss)(params, x, y)
+
+dump = pathlib.Path("dump")
+top = sorted(p.name for p in dump.iterdir())
+print(len([n for n in top if not (dump / n).is_dir()]), "files at the top of dump/:")
+for name in top:
+    if not (dump / name).is_dir():
+        print("   ", name)
+folders = [n for n in top if (dump / n).is_dir()]
+print(len(folders), "subfolders, one per compiled module, the regex notwithstanding; the first three:")
+for name in folders[:3]:
+    print("   ", name + "/")

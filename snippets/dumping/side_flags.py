@@ -1,0 +1,60 @@
+import os
+import pathlib
+import re
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+TABLE = np.arange(64, dtype=np.float32)  # becomes a 64-element constant in the HLO
+
+
+def f(x):
+    return jnp.sin(x) + TABLE
+
+
+x = jax.ShapeDtypeStruct((64,), jnp.float32)
+
+
+def dump_with(folder, **flags):
+    jax.clear_caches()  # a fresh compile each time, or nothing would be dumped
+    jax.jit(f).lower(x).compile({"xla_dump_to": folder, **flags})
+    return sorted(pathlib.Path(folder).iterdir())
+
+
+def constant_line(folder):
+    (path,) = pathlib.Path(folder).glob("*before_optimizations.txt")
+    line = next(line for line in path.read_text().splitlines() if "constant(" in line)
+    return line.strip()[:70]
+
+
+dump_with("plain")
+print("default:                   ", constant_line("plain"))
+dump_with("large", xla_dump_large_constants=True)
+print("xla_dump_large_constants:  ", constant_line("large"), "...")
+
+print("\nxla_dump_include_timestamp (the microseconds replaced by <time>):")
+for path in dump_with("stamped", xla_dump_include_timestamp=True):
+    if path.name.endswith("optimizations.txt"):
+        print("   ", re.sub(r"^\d+\.", "<time>.", path.name))
+
+print("\nxla_dump_fusion_visualization adds:")
+for path in dump_with("fusions", xla_dump_fusion_visualization=True):
+    if path.name.endswith(".html"):
+        print("   ", path.name)
+
+plain = {p.name.split(".", 2)[2] for p in dump_with("again")}  # names minus module_NNNN.jit_f
+meta = {p.name.split(".", 2)[2] for p in dump_with("meta", xla_dump_module_metadata=True)}
+print("\nxla_dump_module_metadata adds on CPU:", sorted(meta - plain))
+
+# xla_dump_max_hlo_modules stops dumping once the process has dumped that many
+# modules, and logs an error for every file it skips: send those to a file.
+saved_stderr = os.dup(2)
+with open("skipped.log", "w") as log:
+    os.dup2(log.fileno(), 2)
+    capped = dump_with("capped", xla_dump_max_hlo_modules=1)
+    os.dup2(saved_stderr, 2)
+print("\nxla_dump_max_hlo_modules=1, in a process that has already dumped modules:")
+print("    files written:", len(capped))
+messages = {re.sub(r"^.*?\] ", "", line) for line in open("skipped.log")}
+print("    logged instead:", *sorted(m.strip() for m in messages))
