@@ -13,7 +13,7 @@ per_example = jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))
 
 
 def shapes(tree):
-    return {path: leaf.shape for path, leaf in jax.tree_util.tree_leaves_with_path(tree) for path in [jax.tree_util.keystr(path)]}
+    return {jax.tree_util.keystr(path): leaf.shape for path, leaf in jax.tree_util.tree_leaves_with_path(tree)}
 
 
 def floats(tree):
@@ -21,7 +21,7 @@ def floats(tree):
 
 
 for name, fn in [("grad", batch_grad), ("vmap(grad)", per_example)]:
-    g = fn(params, x, y)
+    g = jax.eval_shape(fn, params, x, y)  # shapes only: nothing is computed
     print(f"{name}: {floats(g)} floats in the gradient")
     for path, shape in shapes(g).items():
         print(f"  {path:18} {shape}")
