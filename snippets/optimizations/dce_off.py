@@ -1,0 +1,18 @@
+import re
+from pathlib import Path
+
+import jax
+
+from examples import BATCH_X, BATCH_Y, PARAMS, mlp_grad
+
+lowered = jax.jit(mlp_grad).lower(PARAMS, BATCH_X, BATCH_Y)
+for label, disabled in [("default", ""), ("dce disabled", "dce")]:
+    folder = Path(f"dump-{label.replace(' ', '-')}")
+    compiled = lowered.compile(
+        {"xla_dump_to": str(folder), "xla_dump_hlo_pass_re": ".*", "xla_disable_hlo_passes": disabled}
+    )
+    snapshots = sorted(p for p in folder.glob("*.txt") if re.search(r"\.jit_loss\.\d{4}\.", p.name))
+    # The first snapshot without the reducer that algsimp left without users.
+    gone = next(p for p in snapshots if "%region_1.2 (" not in p.read_text())
+    print(f"{label:>12}: region_1.2 last seen before snapshot", gone.name.split(".", 2)[2])
+    print(f"{label:>12}: region_1.2 in the final module:", "region_1.2" in compiled.as_text())

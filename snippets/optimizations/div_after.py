@@ -1,0 +1,6 @@
+import jax
+
+from examples import X, halve
+from show import readable
+
+print(readable(jax.jit(halve).lower(X).compile().as_text()))

@@ -1,0 +1,23 @@
+import re
+from pathlib import Path
+
+import jax
+import jax.numpy as jnp
+
+from examples import X
+from hlo_stats import stats
+
+
+def log_exp(x):
+    return jnp.log(jnp.exp(x))
+
+
+lowered = jax.jit(log_exp).lower(X)
+lowered.compile({"xla_dump_to": "dump", "xla_dump_hlo_pass_re": ".*"})
+snapshots = sorted(p for p in Path("dump").glob("*.txt") if re.search(r"\.\d{4}\.", p.name))
+gone = next(p for p in snapshots if " log(" not in p.read_text())
+print("first snapshot without log:", gone.name.split(".", 2)[2])
+
+for passes in ["", "algsimp"]:
+    s = stats(lowered.compile({"xla_disable_hlo_passes": passes}).as_text())
+    print(f"disabled={passes!r:>9}: log {s['all_opcodes']['log']}, ENTRY {dict(s['entry_opcodes'])}")

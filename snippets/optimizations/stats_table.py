@@ -1,0 +1,23 @@
+import jax
+
+from examples import BATCH_X, BATCH_Y, PARAMS, X, elementwise, mlp_grad, row_sum_exp, softmax
+from hlo_stats import entry_size, stats
+from mlp import mlp
+
+cases = {
+    "elementwise chain": (elementwise, (X,)),
+    "row sum of exp": (row_sum_exp, (X,)),
+    "softmax": (softmax, (X,)),
+    "MLP forward": (mlp, (PARAMS, BATCH_X)),
+    "MLP gradient": (mlp_grad, (PARAMS, BATCH_X, BATCH_Y)),
+}
+print(f"{'function':<18} {'ENTRY ops':>9} {'after':>5}  {'fusions after':<22} {'bytes before':>12} {'after':>6}")
+for label, (f, args) in cases.items():
+    lowered = jax.jit(f).lower(*args)
+    compiled = lowered.compile()
+    before, after = lowered.as_text(dialect="hlo"), compiled.as_text()
+    kinds = ", ".join(f"{n} {k}" for k, n in sorted(stats(after)["fusion_kinds"].items()))
+    # cost_analysis() returns a dict; "bytes accessed" sums every instruction's reads and writes.
+    bytes_before = lowered.cost_analysis()["bytes accessed"]
+    bytes_after = compiled.cost_analysis()["bytes accessed"]
+    print(f"{label:<18} {entry_size(before):>9} {entry_size(after):>5}  {kinds:<22} {bytes_before:>12.0f} {bytes_after:>6.0f}")
