@@ -13,13 +13,14 @@ def predict_one(params, features):
     return mlp(params, features)
 
 
-print("one example:", predict_one(params, x[0]).shape)
+one = jax.jit(predict_one)
+print("one example:", one(params, x[0]).shape)
 
 # in_axes: do not map over params (None), map over axis 0 of the inputs.
-predict_batch = jax.vmap(predict_one, in_axes=(None, 0))
+predict_batch = jax.jit(jax.vmap(predict_one, in_axes=(None, 0)))
 batched = predict_batch(params, x)
 print("vmapped over", x.shape, "->", batched.shape)
 
 # The same numbers as a Python loop over the rows, without the loop.
-looped = jnp.stack([predict_one(params, row) for row in x])
+looped = jnp.stack([one(params, row) for row in x])
 print("matches the loop:", bool(jnp.allclose(batched, looped, atol=1e-6)))
