@@ -11,9 +11,11 @@ class Collect(logging.Handler):
     def __init__(self):
         super().__init__()
         self.messages = []
+        self.levels = set()
 
     def emit(self, record):
         self.messages.append(record.getMessage())
+        self.levels.add(record.levelname)
 
 
 def double(x):
@@ -33,3 +35,4 @@ with jax.log_compiles():
 for message in collect.messages:
     # The durations change from run to run; replace them so the output is stable.
     print(re.sub(r"in [0-9.e-]+ sec", "in <t> sec", message))
+print("logged at level:", *sorted(collect.levels))
