@@ -11,9 +11,11 @@ import contextlib
 import functools
 import http.server
 import os
+import re
 import subprocess
 import sys
 import threading
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +39,23 @@ def build_site(folder: Path) -> Path:
     return site
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
+def published_path() -> str:
+    """The path part of `site_url` ('/name/' on GitHub Pages), where the site will live."""
+    match = re.search(r"^site_url:\s*(\S+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.MULTILINE)
+    path = urllib.parse.urlsplit(match.group(1)).path if match else "/"
+    return path if path.endswith("/") else path + "/"
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site under its published path, so the 404 page's absolute links resolve as online."""
+
+    prefix = "/"
+
+    def translate_path(self, path):
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / "no such file")
+        return super().translate_path("/" + path[len(self.prefix):])
+
     def log_message(self, format, *args):  # the tests report what matters themselves
         pass
 
@@ -45,12 +63,13 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 @contextlib.contextmanager
 def serve(site: Path):
     """Serve `site` on 127.0.0.1 at a free port; yields the base URL, ending in '/'."""
-    handler = functools.partial(QuietHandler, directory=str(site))
+    prefix = published_path()
+    handler = functools.partial(type("Handler", (SiteHandler,), {"prefix": prefix}), directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
     finally:
         server.shutdown()
         server.server_close()

@@ -1,0 +1,163 @@
+"""The built site in a real browser: Debian's Chromium, driven by Playwright, on localhost.
+
+Browsers cannot be downloaded here, so Playwright drives the system's Chromium
+(`.ci/run` installs it). Every page must load without a console error and without a
+request leaving localhost; search, copy buttons and content tabs must work; the home
+page must render something a reader can see.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from playwright.sync_api import sync_playwright
+
+from test_site import live_outputs
+
+CHROMIUM = "/usr/bin/chromium"
+# Root needs --no-sandbox; the rest keep Chromium from calling Google's hosts, which the
+# closed network refuses (those refusals would look like requests leaving localhost).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
+                 "--disable-background-networking", "--disable-component-update"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if shutil.which(CHROMIUM) is None:
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), as .ci/run does")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    yield context
+    context.close()
+
+
+def page_urls(site: Path, base: str) -> list[str]:
+    return [base + path.relative_to(site).as_posix().removesuffix("index.html")
+            for path in sorted(site.rglob("*.html"))]
+
+
+def test_every_page_loads_without_console_errors_or_requests_leaving_localhost(clean_site, served_site, context):
+    problems = []
+    page = context.new_page()
+    page.on("console", lambda message: message.type == "error" and problems.append(f"console: {message.text}"))
+    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    page.on("request", lambda request: None if request.url.startswith((served_site, "data:", "blob:"))
+            else problems.append(f"request leaves localhost: {request.url}"))
+    urls = page_urls(clean_site, served_site)
+    assert len(urls) > 5
+    for url in urls:
+        response = page.goto(url, wait_until="load")
+        if not url.endswith("404.html"):
+            assert response is not None and response.ok, url
+        page.wait_for_load_state("networkidle")
+        problems[:] = [p if p.startswith(url) else f"{url}: {p}" for p in problems]
+    assert problems == []
+
+
+class TextOutsideOutputs(HTMLParser):
+    """The words of a page that are not inside a live output: prose, headings and shown sources."""
+
+    def __init__(self):
+        super().__init__()
+        self.words: set[str] = set()
+        self._depth = 0  # >0 while inside a live-output div
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "div" and (self._depth or "live-output" in (dict(attrs).get("class") or "")):
+            self._depth += 1
+
+    def handle_endtag(self, tag):
+        if tag == "div" and self._depth:
+            self._depth -= 1
+
+    def handle_data(self, data):
+        if not self._depth:
+            self.words |= search_words(data)
+
+
+def search_words(text: str) -> set[str]:
+    """Words as Material's search sees them: split on its separator, trimmed, long, not stop words."""
+    tokens = (re.sub(r"^\W+|\W+$", "", token) for token in SEPARATOR.split(text.lower()))
+    return {token for token in tokens if WORD.fullmatch(token) and token not in STOP_WORDS}
+
+
+SEPARATOR = re.compile(r"[\s\-]+")  # mkdocs' default `search.separator`
+WORD = re.compile(r"[a-z][a-z0-9_]{5,}")
+STOP_WORDS = {"across", "almost", "because", "cannot", "either", "however", "likely", "neither", "rather",
+              "should"}  # lunr's English stop words of six letters or more
+
+
+def word_only_in_outputs(site: Path) -> tuple[str, str]:
+    """A word that the site shows only inside live outputs, and a page where it appears."""
+    outside = set()
+    for path in site.rglob("*.html"):
+        parser = TextOutsideOutputs()
+        parser.feed(path.read_text(encoding="utf-8"))
+        outside |= parser.words
+    for page, _, text in sorted(live_outputs(site)):
+        for word in sorted(search_words(text) - outside):
+            return word, page
+    raise AssertionError("every word of every live output also appears elsewhere on the site")
+
+
+def test_search_finds_a_word_that_appears_only_inside_a_live_output(clean_site, served_site, context):
+    word, page_path = word_only_in_outputs(clean_site)
+    page = context.new_page()
+    page.goto(served_site, wait_until="networkidle")
+    page.keyboard.press("/")  # Material's shortcut to focus the search box
+    page.keyboard.type(word, delay=20)  # key by key, as a reader types: Material searches on key events
+    results = page.locator("li.md-search-result__item")
+    results.first.wait_for(timeout=15_000)
+    links = [a.get_attribute("href") for a in page.locator("li.md-search-result__item a").all()]
+    expected = page_path.removesuffix("index.html")
+    assert any(expected in (link or "") for link in links), (word, page_path, links)
+
+
+def test_the_copy_button_of_a_live_output_copies_its_text(served_site, context):
+    page = context.new_page()
+    page.goto(served_site, wait_until="networkidle")
+    block = page.locator(".live-output").first
+    shown = block.locator("code").inner_text()
+    block.hover()
+    block.locator("button[data-md-type=copy]").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.strip() == shown.strip() and len(copied.strip()) > 20
+
+
+def test_content_tabs_switch(clean_site, served_site, context):
+    pages = [p for p in sorted(clean_site.rglob("*.html")) if 'class="tabbed-set' in p.read_text(encoding="utf-8")]
+    assert pages, "no page uses content tabs"
+    page = context.new_page()
+    page.goto(served_site + pages[0].relative_to(clean_site).as_posix(), wait_until="networkidle")
+    tabs = page.locator(".tabbed-set").first
+    blocks = tabs.locator(".tabbed-content > .tabbed-block")
+    assert blocks.nth(0).is_visible() and not blocks.nth(1).is_visible()
+    tabs.locator(".tabbed-labels > label").nth(1).click()
+    assert blocks.nth(1).is_visible() and not blocks.nth(0).is_visible()
+
+
+def test_the_home_page_renders_visible_content(served_site, context):
+    page = context.new_page()
+    page.goto(served_site, wait_until="networkidle")
+    image = Image.open(io.BytesIO(page.screenshot(full_page=False))).convert("RGB")
+    assert image.size == (1280, 900)
+    colours = image.getcolors(maxcolors=1 << 20)
+    background = max(colours)[1]
+    painted = sum(count for count, colour in colours if colour != background)
+    assert len(colours) > 100  # text, code highlighting, the header: not a blank or one-colour page
+    assert painted > 0.05 * image.size[0] * image.size[1]
+    assert page.locator("h1").first.inner_text().strip() != ""
