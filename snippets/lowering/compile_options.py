@@ -1,0 +1,18 @@
+import os
+import re
+
+import jax
+
+from mlp import example_batch, init_params, loss, mlp
+
+# lowering needs only shapes and dtypes: eval_shape gives them without computing
+params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+x, y = jax.eval_shape(example_batch)
+
+# XLA debug options for this one compilation, instead of XLA_FLAGS for all of them
+options = {"xla_dump_to": "dump", "xla_dump_hlo_as_text": True}
+jax.jit(mlp).lower(params, x).compile(options)
+jax.jit(loss).lower(params, x, y).compile()  # no options: nothing dumped
+
+for name in sorted(os.listdir("dump")):
+    print(re.sub(r"^module_\d+\.", "module_N.", name))  # the number varies; drop it

@@ -1,0 +1,10 @@
+import jax
+
+from mlp import example_batch, init_params, mlp
+
+# lowering needs only shapes and dtypes: eval_shape gives them without computing
+params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+x, _ = jax.eval_shape(example_batch)
+
+lowered = jax.jit(mlp).lower(params, x)
+print(lowered.as_text(debug_info=True))

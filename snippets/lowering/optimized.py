@@ -1,0 +1,10 @@
+import jax
+
+from mlp import example_batch, init_params, mlp
+
+# lowering needs only shapes and dtypes: eval_shape gives them without computing
+params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+x, _ = jax.eval_shape(example_batch)
+
+compiled = jax.jit(mlp).lower(params, x).compile()
+print(compiled.as_text())  # after XLA's CPU passes: fused, scheduled, with metadata

@@ -1,0 +1,22 @@
+import jax
+
+from mlp import example_batch, init_params, mlp
+
+params = init_params(jax.random.key(0))
+x, _ = example_batch()
+
+jitted = jax.jit(mlp)
+traced = jitted.trace(params, x)  # runs mlp once, on abstract values
+lowered = traced.lower()  # jaxpr -> StableHLO
+compiled = lowered.compile()  # StableHLO -> HLO -> XLA passes -> CPU code
+
+print(type(traced).__name__, "holds a jaxpr of", len(traced.jaxpr.eqns), "equations")
+print(type(lowered).__name__, "holds", len(lowered.as_text().splitlines()), "lines of StableHLO")
+print(type(compiled).__name__, "holds", compiled.as_text().count(" fusion("), "fusions")
+
+# jitted.lower(...) is trace(...) and lower() in one call
+print("same module:", jitted.lower(params, x).as_text() == lowered.as_text())
+
+# a Compiled object is callable, with the same arguments as mlp
+out = compiled(params, x)
+print("result:", out.shape, out.dtype, "equal to jit:", bool((out == jitted(params, x)).all()))

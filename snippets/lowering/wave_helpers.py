@@ -1,0 +1,20 @@
+import jax
+import jax.numpy as jnp
+
+
+def hlo_before_passes(f, *args):
+    """HLO exactly as lowering produced it."""
+    return jax.jit(f).lower(*args).compiler_ir("hlo").as_hlo_text()
+
+
+def hlo_after_passes(f, *args):
+    """HLO after XLA's pipeline for this machine's backend."""
+    return jax.jit(f).lower(*args).compile().as_text()
+
+
+def wave(x):
+    return jnp.sin(jnp.cos(x))
+
+
+print(hlo_before_passes(wave, 3.0))
+print(hlo_after_passes(wave, 3.0))
