@@ -11,7 +11,6 @@ import contextlib
 import functools
 import http.server
 import os
-import re
 import subprocess
 import sys
 import threading
@@ -41,8 +40,10 @@ def build_site(folder: Path) -> Path:
 
 def published_path() -> str:
     """The path part of `site_url` ('/name/' on GitHub Pages), where the site will live."""
-    match = re.search(r"^site_url:\s*(\S+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.MULTILINE)
-    path = urllib.parse.urlsplit(match.group(1)).path if match else "/"
+    from mkdocs.config import load_config
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    path = urllib.parse.urlsplit(config.site_url or "/").path
     return path if path.endswith("/") else path + "/"
 
 

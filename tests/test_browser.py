@@ -9,6 +9,7 @@ page must render something a reader can see.
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 from html.parser import HTMLParser
@@ -20,7 +21,7 @@ from playwright.sync_api import sync_playwright
 
 from test_site import live_outputs
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")  # Debian's package; CI on GitHub points at Chrome
 # Root needs --no-sandbox; the rest keep Chromium from calling Google's hosts, which the
 # closed network refuses (those refusals would look like requests leaving localhost).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
@@ -30,7 +31,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 @pytest.fixture(scope="module")
 def browser():
     if shutil.which(CHROMIUM) is None:
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), as .ci/run does")
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), "
+                    "as .ci/run does, or set CHROMIUM to another Chromium or Chrome")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser
