@@ -9,7 +9,13 @@ x, y = jax.eval_shape(example_batch)
 jax.jit(loss).lower(params, x, y).compile(
     {"xla_dump_to": "algsimp", "xla_dump_hlo_pass_re": "algsimp"}
 )
-steps = sorted(p.name for p in pathlib.Path("algsimp").glob("*.jit_loss.0*.txt"))
-for name in steps:
-    print(name.removeprefix("module_0000.jit_loss."))
-print("files written after an algsimp run:", sum(".after_algsimp." in n for n in steps))
+steps = sorted(pathlib.Path("algsimp").glob("*.jit_loss.0*.txt"))
+for path in steps:
+    print(path.name.removeprefix("module_0000.jit_loss."))
+
+# Each after_algsimp file follows the before_algsimp file of the same run:
+# compare the HLO below the first line (the header) to see whether the run changed it.
+print()
+for before, after in zip(steps[0::2], steps[1::2]):
+    same = before.read_text().split("\n", 1)[1] == after.read_text().split("\n", 1)[1]
+    print(after.name.split(".")[3], "run", "changed nothing" if same else "changed the module")
