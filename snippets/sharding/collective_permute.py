@@ -17,11 +17,12 @@ def pass_right(block):  # block: this device's f32[8,16]
 
 shift = jax.jit(jax.shard_map(pass_right, mesh=mesh, in_specs=P("x"), out_specs=P("x")))
 x = jax.device_put(jnp.arange(64.0).reshape(64, 1) * jnp.ones((1, 16)), NamedSharding(mesh, P("x")))
-text = shift.lower(x).compile().as_text()
+compiled = shift.lower(x).compile()
+text = compiled.as_text()
 for line in text.splitlines():  # excerpt: the communicating instruction
     if " collective-permute(" in line:
         print(line.strip().split(", metadata=")[0])
-print("first row held by each device after the shift:", np.asarray(shift(x))[::8, 0].tolist())
+print("first row held by each device after the shift:", np.asarray(compiled(x))[::8, 0].tolist())
 
 # The partitioner makes the same instruction for a shift across the split axis.
 auto = jax.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))

@@ -8,7 +8,9 @@ from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
 
 mesh = jax.make_mesh((8,), ("x",))
 print(mesh)  # axis_types=(Explicit,) unless you ask otherwise
-print("jax.set_mesh:", hasattr(jax, "set_mesh"), " jax.sharding.use_mesh:", hasattr(jax.sharding, "use_mesh"))
+print("jax.set_mesh:", hasattr(jax, "set_mesh"))  # which spellings exist?
+print("jax.use_mesh:", hasattr(jax, "use_mesh"))
+print("jax.sharding.use_mesh:", hasattr(jax.sharding, "use_mesh"))
 
 a = jax.device_put(jnp.ones((16, 64)), NamedSharding(mesh, P(None, "x")))
 b = jax.device_put(jnp.ones((64, 16)), NamedSharding(mesh, P("x", None)))
