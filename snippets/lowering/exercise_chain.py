@@ -19,6 +19,9 @@ def outer(x):
 
 
 hlo = jax.jit(outer).lower(jnp.ones(4)).compile().as_text()
+print(hlo[hlo.index("FunctionNames"):hlo.index("FileLocations")].strip())  # excerpt
+print(hlo[hlo.index("StackFrames"):hlo.index("%fused")].strip())  # excerpt
+print()
 frame_id = int(re.search(r"sine\(.*stack_frame_id=(\d+)", hlo)[1])
 for file, line, col, end_col, function in call_chain(parse_tables(hlo), frame_id):
     print(f"{file}:{line} in {function}")
