@@ -3,9 +3,11 @@ from pathlib import Path
 
 import jax
 
-from examples import BATCH_X, BATCH_Y, PARAMS, mlp_grad
+from examples import mlp_args, mlp_grad
 
-lowered = jax.jit(mlp_grad).lower(PARAMS, BATCH_X, BATCH_Y)
+ARGS = mlp_args()  # params, x, y
+
+lowered = jax.jit(mlp_grad).lower(*ARGS)
 for label, disabled in [("default", ""), ("dce disabled", "dce")]:
     folder = Path(f"dump-{label.replace(' ', '-')}")
     compiled = lowered.compile(

@@ -1,15 +1,17 @@
 import jax
 
-from examples import BATCH_X, BATCH_Y, PARAMS, mlp_grad
+from examples import mlp_args, mlp_grad
 from hlo_stats import instructions, stats
 
-jaxpr = str(jax.make_jaxpr(mlp_grad)(PARAMS, BATCH_X, BATCH_Y))
+ARGS = mlp_args()  # params, x, y
+
+jaxpr = str(jax.make_jaxpr(mlp_grad)(*ARGS))
 print("jaxpr equations that compute the loss value itself (excerpt):")
 for line in jaxpr.splitlines():
     if "integer_pow" in line or "axes=(0, 1)" in line or line.strip().startswith("_:"):
         print("   ", line.strip())
 
-hlo = jax.jit(mlp_grad).lower(PARAMS, BATCH_X, BATCH_Y).as_text(dialect="hlo")
+hlo = jax.jit(mlp_grad).lower(*ARGS).as_text(dialect="hlo")
 print("\nHLO handed to XLA, reduce instructions:")
 for _, name, opcode, line in instructions(hlo):
     if opcode == "reduce":

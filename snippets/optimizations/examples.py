@@ -4,15 +4,18 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from mlp import example_batch, init_params, loss, mlp
+from mlp import example_batch, init_params, loss
 
-X = jnp.ones((8, 16), jnp.float32)  # one input shape for the elementwise examples
-A = jnp.ones((16, 8), jnp.float32)  # A.T @ B contracts the 16s
-B = jnp.ones((16, 4), jnp.float32)
+# Lowering needs only shapes and dtypes, so plain NumPy arrays will do.
+X = np.ones((8, 16), np.float32)  # one input shape for the elementwise examples
+A = np.ones((16, 8), np.float32)  # A.T @ B contracts the 16s
+B = np.ones((16, 4), np.float32)
 TABLE = np.arange(16, dtype=np.float32)  # a NumPy array: it enters the program as a constant
 
-PARAMS = init_params(jax.random.key(0))
-BATCH_X, BATCH_Y = example_batch()
+
+def mlp_args():
+    """Parameters and a batch (x, y) for the shared MLP."""
+    return (init_params(jax.random.key(0)), *example_batch())
 
 
 def elementwise(x):

@@ -1,8 +1,9 @@
 import jax
 
-from examples import BATCH_X, PARAMS
+from examples import mlp_args
 from mlp import mlp
 from show import computation
 
-compiled = jax.jit(mlp).lower(PARAMS, BATCH_X).compile()
+params, x, _ = mlp_args()
+compiled = jax.jit(mlp).lower(params, x).compile()
 print(computation(compiled.as_text(), "ENTRY"))  # excerpt: the ENTRY computation only

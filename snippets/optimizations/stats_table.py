@@ -1,15 +1,16 @@
 import jax
 
-from examples import BATCH_X, BATCH_Y, PARAMS, X, elementwise, mlp_grad, row_sum_exp, softmax
+from examples import X, elementwise, mlp_args, mlp_grad, row_sum_exp, softmax
 from hlo_stats import entry_size, stats
 from mlp import mlp
 
+params, x, y = mlp_args()
 cases = {
     "elementwise chain": (elementwise, (X,)),
     "row sum of exp": (row_sum_exp, (X,)),
     "softmax": (softmax, (X,)),
-    "MLP forward": (mlp, (PARAMS, BATCH_X)),
-    "MLP gradient": (mlp_grad, (PARAMS, BATCH_X, BATCH_Y)),
+    "MLP forward": (mlp, (params, x)),
+    "MLP gradient": (mlp_grad, (params, x, y)),
 }
 print(f"{'function':<18} {'ENTRY ops':>9} {'after':>5}  {'fusions after':<22} {'bytes before':>12} {'after':>6}")
 for label, (f, args) in cases.items():
