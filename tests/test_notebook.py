@@ -1,0 +1,273 @@
+"""Notebooks: the case study runs cell by cell, its outputs hold what it teaches, and the build caches it.
+
+The case study is executed afresh here (never from the build's cache), so a broken
+cell fails this test with the notebook, the cell and the error. Tiny notebooks
+test the caching, the error report and the hook's part in a real MkDocs build.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from live_engine import notebooks
+from live_engine.cache import ResultCache
+from live_engine.normalize import Places
+from live_engine.notebooks import NotebookError, execute, executed, normalize_notebook, normalize_text
+from test_determinism import MACHINE_DETAILS
+
+ROOT = Path(__file__).resolve().parent.parent
+CASE_STUDY = ROOT / "docs" / "case-study.ipynb"
+HOOK = ROOT / "hooks" / "live.py"
+
+
+def notebook(*cells: tuple[str, str]) -> bytes:
+    """A notebook file's bytes from (kind, source) pairs."""
+    return json.dumps({
+        "cells": [{"cell_type": kind, "id": f"c{i}", "metadata": {}, "source": source,
+                   **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+                  for i, (kind, source) in enumerate(cells)],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }).encode()
+
+
+def texts(executed_notebook: dict) -> list[str]:
+    """Every output of every code cell as text, in order."""
+    found = []
+    for cell in executed_notebook["cells"]:
+        for output in cell.get("outputs", []):
+            if output["output_type"] == "stream":
+                found.append(output["text"])
+            elif output["output_type"] == "error":
+                found.append("\n".join(output["traceback"]))
+            else:
+                found += [value for mime, value in output.get("data", {}).items() if mime.startswith("text/")]
+    return found
+
+
+# --- the case study ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def case_study():
+    try:
+        return execute(CASE_STUDY.read_bytes(), "docs/case-study.ipynb", ROOT, timeout=300)
+    except NotebookError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+def test_the_committed_notebook_has_no_outputs():
+    committed = json.loads(CASE_STUDY.read_text(encoding="utf-8"))
+    code = [cell for cell in committed["cells"] if cell["cell_type"] == "code"]
+    assert code
+    assert [cell["outputs"] for cell in code] == [[] for _ in code]
+    assert {cell["execution_count"] for cell in code} == {None}
+
+
+def test_the_first_cell_sets_the_device_count_before_importing_jax():
+    committed = json.loads(CASE_STUDY.read_text(encoding="utf-8"))
+    first = "".join(next(cell for cell in committed["cells"] if cell["cell_type"] == "code")["source"])
+    flag = first.index('os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=32"')
+    assert flag < re.search(r"^import jax$", first, re.MULTILINE).start()
+
+
+def test_every_code_cell_ran_and_printed_without_an_error(case_study):
+    code = [cell for cell in case_study["cells"] if cell["cell_type"] == "code"]
+    assert [cell["execution_count"] for cell in code] == list(range(1, len(code) + 1))
+    silent = [cell["id"] for cell in code if not cell["outputs"]]
+    assert silent == []
+    errors = [cell["id"] for cell in code for output in cell["outputs"] if output["output_type"] == "error"]
+    assert errors == []
+
+
+def test_the_outputs_show_hlo_modules_and_the_gradient_all_reduce(case_study):
+    text = "\n".join(texts(case_study))
+    assert "HloModule jit_train_step" in text
+    assert "all-reduce before optimization: 0 | after: 1" in text
+    assert re.search(r"all-reduce\(.*replica_groups=", text)
+    assert "before_optimizations.txt" in text and "cpu_after_optimizations.txt" in text
+    assert "32 devices (each)" in text  # the cost and memory table
+
+
+def test_no_output_holds_a_machine_detail(case_study):
+    found = [f"{what}: {match.group()!r}" for text in texts(case_study)
+             for what, pattern in MACHINE_DETAILS.items() for match in pattern.finditer(text)]
+    assert found == []
+    assert not any(str(ROOT) in text or "ipykernel_" in text for text in texts(case_study))
+
+
+# --- caching ------------------------------------------------------------------
+
+PRINTS = notebook(("markdown", "# Tiny"), ("code", "print(6 * 7)"))
+
+
+def test_a_second_run_comes_from_the_cache_without_starting_a_kernel(tmp_path, monkeypatch):
+    path = tmp_path / "tiny.ipynb"
+    path.write_bytes(PRINTS)
+    cache = ResultCache(tmp_path / "cache")
+    first = executed(path, "docs/tiny.ipynb", ROOT, cache, timeout=120)
+    assert not first.cached and texts(first.notebook) == ["42\n"]
+
+    def no_kernel(*args, **kwargs):
+        raise AssertionError("the notebook was executed again")
+
+    monkeypatch.setattr(notebooks, "execute", no_kernel)
+    second = executed(path, "docs/tiny.ipynb", ROOT, cache, timeout=120)
+    assert second.cached and second.notebook == first.notebook and second.key == first.key
+
+    path.write_bytes(notebook(("code", "print(6 * 9)")))  # an edit is a miss
+    with pytest.raises(AssertionError, match="executed again"):
+        executed(path, "docs/tiny.ipynb", ROOT, cache, timeout=120)
+
+
+def test_the_key_covers_the_bytes_the_name_and_the_toolchain(monkeypatch):
+    key = notebooks.notebook_key(PRINTS, "docs/tiny.ipynb")
+    assert key == notebooks.notebook_key(PRINTS, "docs/tiny.ipynb")
+    assert key != notebooks.notebook_key(PRINTS + b" ", "docs/tiny.ipynb")
+    assert key != notebooks.notebook_key(PRINTS, "docs/other.ipynb")
+    monkeypatch.setattr(notebooks, "toolchain", lambda: {"jax": "0.0.0"})
+    assert key != notebooks.notebook_key(PRINTS, "docs/tiny.ipynb")
+
+
+# --- a failing cell -------------------------------------------------------------
+
+
+def test_a_failing_cell_is_reported_with_the_notebook_the_cell_and_the_error():
+    broken = notebook(("markdown", "# Broken"), ("code", "values = [1, 2]"),
+                      ("code", "# divide\nprint(values[0] / (values[1] - 2))"), ("code", "print('never')"))
+    with pytest.raises(NotebookError) as raised:
+        execute(broken, "docs/broken.ipynb", ROOT, timeout=120)
+    message = str(raised.value)
+    first_line = message.splitlines()[0]
+    assert first_line == ("docs/broken.ipynb: cell 3 (code cell 2, starting `# divide`): "
+                          "ZeroDivisionError: division by zero")
+    assert "values[0] / (values[1] - 2)" in message  # the traceback follows, indented
+    assert "never" not in message and "\x1b[" not in message
+
+
+def test_a_notebook_that_is_not_json_is_reported_by_name():
+    with pytest.raises(NotebookError, match=r"^docs/bad\.ipynb: not a readable notebook"):
+        execute(b"{not json", "docs/bad.ipynb", ROOT, timeout=120)
+
+
+# --- normalizing ----------------------------------------------------------------
+
+PLACES = Places(root=Path("/work/repo"), cwd=Path("/tmp/live-nb-x/work"), temp=(Path("/tmp/live-nb-x/tmp"),))
+
+
+def test_output_text_is_normalized_like_snippet_output():
+    assert normalize_text("/work/repo/snippets/a.py and /tmp/live-nb-x/work/dump/x.txt", PLACES) == \
+        "snippets/a.py and dump/x.txt"
+    assert normalize_text("/tmp/live-nb-x/tmp/ipykernel_81234/2715.py:3", PLACES) == "<tmp>/ipykernel_<pid>/2715.py:3"
+    assert normalize_text("<Foo at 0x7f3a2b4c5d60>", PLACES) == "<Foo at 0x…>"
+    assert normalize_text("\x1b[0;31mZeroDivisionError\x1b[0m", PLACES) == "ZeroDivisionError"
+    assert normalize_text(f"{tempfile.gettempdir()}/tmpab12cd34/f", PLACES) == "<tmp>/tmpXXXXXXXX/f"
+
+
+def test_every_kind_of_output_is_normalized_and_timings_are_dropped():
+    raw = {"cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": "kept /work/repo"},
+        {"cell_type": "code", "metadata": {"execution": {"iopub.execute_input": "2026-01-01T00:00:00Z"}},
+         "execution_count": 1, "source": "", "outputs": [
+            {"output_type": "stream", "name": "stdout", "text": ["at /work/repo/", "docs\n"]},
+            {"output_type": "execute_result", "execution_count": 1, "metadata": {},
+             "data": {"text/plain": "<object at 0xdeadbeef00>", "image/png": "iVBORw0KGgo="}},
+            {"output_type": "display_data", "metadata": {}, "data": {"text/html": "<b>/tmp/live-nb-x/work/f</b>"}},
+            {"output_type": "error", "ename": "OSError", "evalue": "/tmp/live-nb-x/work/f: gone",
+             "traceback": ["\x1b[1;31mOSError\x1b[0m: /tmp/live-nb-x/tmp/ipykernel_7/1.py"]},
+        ]},
+    ]}
+    cells = normalize_notebook(raw, PLACES)["cells"]
+    assert cells[0]["source"] == "kept /work/repo"  # sources are the author's, never rewritten
+    assert "execution" not in cells[1]["metadata"]
+    stream, result, display, error = cells[1]["outputs"]
+    assert stream["text"] == "at docs\n"
+    assert result["data"] == {"text/plain": "<object at 0x…>", "image/png": "iVBORw0KGgo="}
+    assert display["data"]["text/html"] == "<b>f</b>"
+    assert (error["evalue"], error["traceback"]) == ("f: gone", ["OSError: <tmp>/ipykernel_<pid>/1.py"])
+    assert raw["cells"][1]["outputs"][0]["text"] == ["at /work/repo/", "docs\n"]  # the input is left alone
+
+
+# --- the hook, in a real MkDocs build ---------------------------------------------
+
+SHOWS_PLACES = notebook(
+    ("markdown", "# Tiny notebook\n\nSee [the home page](index.md)."),
+    ("code", "import os, tempfile\nprint('cwd', os.getcwd())\nprint('temp', tempfile.mkdtemp())"),
+)
+
+
+def make_site(folder: Path, notebook_bytes: bytes) -> None:
+    (folder / "docs").mkdir(parents=True)
+    (folder / "docs" / "index.md").write_text("# Home\n")
+    (folder / "docs" / "tiny.ipynb").write_bytes(notebook_bytes)
+    (folder / "mkdocs.yml").write_text(textwrap.dedent(f"""\
+        site_name: tiny
+        theme: {{name: material, font: false}}  # as the real site: no web fonts
+        plugins:
+          - search
+          - mkdocs-jupyter:
+              include: ["*.ipynb"]
+              execute: false
+              include_source: true
+              custom_mathjax_url: "data:text/javascript,"
+              cache: false
+        hooks: [{HOOK}]
+        nav: [index.md, tiny.ipynb]
+    """))
+
+
+def mkdocs_build(folder: Path) -> subprocess.CompletedProcess:
+    env = os.environ | {"NO_MKDOCS_2_WARNING": "1", "LIVE_CACHE_DIR": str(folder / "cache")}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=folder, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def tiny_site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("notebook-site")
+    make_site(folder, SHOWS_PLACES)
+    return folder, mkdocs_build(folder), mkdocs_build(folder)
+
+
+def test_the_build_executes_a_notebook_once_then_takes_it_from_the_cache(tiny_site):
+    _, first, second = tiny_site
+    assert first.returncode == 0, first.stderr
+    assert re.search(r"live: docs/tiny\.ipynb executed in [\d.]+ s", first.stderr)
+    assert second.returncode == 0, second.stderr
+    assert "live: docs/tiny.ipynb from the cache" in second.stderr
+
+
+def test_the_page_shows_normalized_outputs_and_loads_nothing_from_other_hosts(tiny_site):
+    folder, _, _ = tiny_site
+    page = (folder / "site" / "tiny" / "index.html").read_text(encoding="utf-8")
+    assert "cwd ." in page and "temp &lt;tmp&gt;/tmpXXXXXXXX" in page
+    assert str(folder) not in page
+    assert re.findall(r"<(?:script|link|img)\b[^>]*(?:src|href)=\"(?:https?:)?//[^\"]*", page) == []
+    assert "cdnjs" not in page  # nbconvert's Mermaid loader is gone too
+    assert '<a href="../">the home page</a>' in page  # a chapter link, as MkDocs would write it
+    assert 'href="tiny.ipynb">Download this notebook</a>' in page
+
+
+def test_the_download_is_the_executed_notebook(tiny_site):
+    folder, _, _ = tiny_site
+    download = json.loads((folder / "site" / "tiny" / "tiny.ipynb").read_text(encoding="utf-8"))
+    assert "cwd .\n" in "".join(texts(download))
+    assert json.loads((folder / "docs" / "tiny.ipynb").read_bytes())["cells"][1]["outputs"] == []
+
+
+def test_a_failing_cell_fails_the_build_naming_the_notebook_and_the_cell(tmp_path):
+    make_site(tmp_path, notebook(("markdown", "# Broken"), ("code", "raise ValueError('no data')")))
+    build = mkdocs_build(tmp_path)
+    assert build.returncode != 0
+    assert "docs/tiny.ipynb: cell 2 (code cell 1, starting `raise ValueError('no data')`): " \
+           "ValueError: no data" in build.stderr
