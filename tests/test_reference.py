@@ -1,0 +1,237 @@
+"""The reference pages list everything the site shows, and nothing it does not.
+
+docs/flags.md: every flag-like name in the chapters, their snippets and the notebook has a row
+(or is listed as a lookalike); every row links existing sections that mention it; a row marked
+live is backed by code that runs in a linked section. Fast: reads files, builds nothing.
+
+docs/hlo-opcodes.md: every opcode of every HLO instruction in the built site's live outputs has a
+row naming exactly the pages that show it; a row for an opcode seen nowhere must say it is listed
+for completeness. Needs the built site (the `clean_site` fixture), so it is slow the first time.
+
+`uv run python tests/reference.py flags|opcodes SITE` prints what the tests compare.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import reference as ref
+
+FLAG_HEADERS = ["name", "what it does", "shown in", "verified here"]
+LOOKALIKE_HEADERS = ["name", "what it is", "shown in"]
+OPCODE_HEADERS = ["opcode", "what it does", "semantics", "shown on"]
+STATUS = re.compile(r"live|(?P<kind>not runnable here|named only): (?P<reason>\S.{10,})")
+COMPLETENESS = "listed for completeness"
+# Sections of https://openxla.org/xla/operation_semantics, as the site generates their anchors
+# (lower case, spaces to underscores, parentheses dropped), checked against
+# openxla/xla docs/operation_semantics.md. A link to another anchor there is a typo.
+OPENXLA_SECTIONS = {
+    "afterall", "allgather", "allreduce", "alltoall", "bitcastconverttype", "broadcast", "broadcastindim",
+    "call", "clamp", "collectivepermute", "concatenate", "conditional", "conv_convolution",
+    "convertelementtype", "customcall", "dot", "dotgeneral", "dynamicslice", "dynamicupdateslice",
+    "element-wise_binary_arithmetic_operations", "element-wise_comparison_operations",
+    "element-wise_unary_functions", "gather", "gettupleelement", "iota", "map", "pad", "reduce",
+    "reduceprecision", "reducescatter", "reducewindow", "reshape", "rev_reverse", "scatter", "select",
+    "slice", "sort", "transpose", "tuple", "while",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# docs/flags.md
+# ---------------------------------------------------------------------------------------------
+
+def rows_of(page_text: str, headers: list[str]) -> list[ref.Row]:
+    return [row for found, rows in ref.tables(page_text) if found == headers for row in rows]
+
+
+def names(row: ref.Row, column: str = "name") -> list[str]:
+    return ref.CODE_SPAN.findall(row.cells[column])
+
+
+@pytest.fixture(scope="module")
+def flags_page():
+    text = ref.FLAGS_PAGE.read_text(encoding="utf-8")
+    flags, lookalikes = rows_of(text, FLAG_HEADERS), rows_of(text, LOOKALIKE_HEADERS)
+    assert flags, f"docs/flags.md has no table with the columns {FLAG_HEADERS}"
+    return flags, lookalikes
+
+
+def where(row: ref.Row) -> str:
+    return f"docs/flags.md:{row.line}"
+
+
+def test_every_row_names_something(flags_page):
+    flags, lookalikes = flags_page
+    problems = [f"{where(row)}: no `name` in code quotes" for row in flags + lookalikes if not names(row)]
+    problems += [f"{where(row)}: names a non-flag `{name}` (the pattern does not match it)"
+                 for row in flags + lookalikes for name in names(row)
+                 if not ref.FLAG_TOKEN.fullmatch(name.split("=")[0])]
+    assert not problems, "\n".join(problems)
+
+
+def test_no_name_has_two_rows(flags_page):
+    flags, lookalikes = flags_page
+    first: dict[str, ref.Row] = {}
+    problems = []
+    for row in flags + lookalikes:
+        for key in {ref.flag_key(name) for name in names(row)}:
+            if key in first:
+                problems.append(f"{where(row)}: `{key}` already has a row at {where(first[key])}")
+            first.setdefault(key, row)
+    assert not problems, "\n".join(problems)
+
+
+def test_every_flag_the_site_mentions_is_listed(flags_page):
+    flags, lookalikes = flags_page
+    listed = {ref.flag_key(name) for row in flags + lookalikes for name in names(row)}
+    missing = []
+    for mention in ref.mentions():
+        key = mention.key
+        if key in listed:
+            continue
+        if key.endswith("_") and any(name.startswith(key) for name in listed):  # JAX_DUMP_IR_*: a family
+            continue
+        missing.append(f"{mention.where}: `{mention.token}`")
+    assert missing == [], (
+        "flag-like names missing from docs/flags.md (add a row, or list a non-flag under "
+        "'Names that look like flags but are not'):\n  " + "\n  ".join(missing))
+
+
+def check_links(row: ref.Row, require_live: bool) -> list[str]:
+    keys = {ref.flag_key(name) for name in names(row)}
+    links = ref.LINK.findall(row.cells["shown in"])
+    if not links:
+        return [f"{where(row)}: 'shown in' links no page"]
+    problems, live = [], []
+    for _, target in links:
+        page_name, _, anchor = target.partition("#")
+        page = ref.linked_page(page_name)
+        if page is None:
+            problems.append(f"{where(row)}: {target}: no page docs/{page_name}")
+            continue
+        span = page.section(anchor or None)
+        if span is None:
+            problems.append(f"{where(row)}: {target}: {page_name} has no heading with id '{anchor}'")
+            continue
+        if not keys & page.keys_in(*span):
+            problems.append(f"{where(row)}: {target}: that section never mentions {', '.join(sorted(keys))}")
+        live += [label for label, found in page.live_sources(*span) if keys & found]
+    if require_live and not live and not problems:
+        problems.append(f"{where(row)}: marked live, but no snippet or code cell in the linked sections "
+                        f"uses {', '.join(sorted(keys))}")
+    return problems
+
+
+def test_every_link_reaches_a_section_that_mentions_the_name(flags_page):
+    flags, lookalikes = flags_page
+    problems = []
+    for row in flags:
+        problems += check_links(row, require_live=row.cells["verified here"].strip() == "live")
+    for row in lookalikes:
+        problems += check_links(row, require_live=False)
+    assert not problems, "\n".join(problems)
+
+
+def test_every_row_says_whether_it_ran(flags_page):
+    flags, _ = flags_page
+    problems = [
+        f"{where(row)}: 'verified here' must be 'live', 'not runnable here: REASON' or 'named only: REASON', "
+        f"not {row.cells['verified here']!r}"
+        for row in flags if not STATUS.fullmatch(row.cells["verified here"].strip())
+    ]
+    problems += [f"{where(row)}: 'what it does' is empty" for row in flags if not row.cells["what it does"].strip()]
+    assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------------------------------------
+# docs/hlo-opcodes.md
+# ---------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def opcode_rows():
+    rows = rows_of(ref.OPCODES_PAGE.read_text(encoding="utf-8"), OPCODE_HEADERS)
+    assert rows, f"docs/hlo-opcodes.md has no table with the columns {OPCODE_HEADERS}"
+    return rows
+
+
+def opcode_of(row: ref.Row) -> str:
+    spans = names(row, "opcode")
+    return spans[0] if len(spans) == 1 else ""
+
+
+def shown_on(row: ref.Row) -> set[str]:
+    return {target.partition("#")[0] for _, target in ref.LINK.findall(row.cells["shown on"])}
+
+
+def test_opcode_rows_are_well_formed(opcode_rows):
+    problems, seen = [], {}
+    for row in opcode_rows:
+        here = f"docs/hlo-opcodes.md:{row.line}"
+        opcode = opcode_of(row)
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", opcode):
+            problems.append(f"{here}: the opcode cell must hold one opcode in code quotes")
+        elif opcode in seen:
+            problems.append(f"{here}: `{opcode}` already has a row at line {seen[opcode]}")
+        seen.setdefault(opcode, row.line)
+        if not row.cells["what it does"].strip():
+            problems.append(f"{here}: 'what it does' is empty")
+        links = [target for _, target in ref.LINK.findall(row.cells["semantics"])]
+        links = [target for target in links if target.startswith("https://openxla.org/")]
+        if not links:
+            problems.append(f"{here}: 'semantics' must link openxla.org")
+        for target in links:
+            base, _, anchor = target.partition("#")
+            if base == "https://openxla.org/xla/operation_semantics" and anchor and anchor not in OPENXLA_SECTIONS:
+                problems.append(f"{here}: {target}: no such section on the operation semantics page")
+        if links and not any("#" in target for target in links) and "no section" not in row.cells["semantics"]:
+            problems.append(f"{here}: a link without a section must say 'no section'")
+        for page in shown_on(row):
+            if not (ref.DOCS / page).is_file():
+                problems.append(f"{here}: 'shown on' links docs/{page}, which does not exist")
+        if not shown_on(row) and COMPLETENESS not in row.cells["shown on"]:
+            problems.append(f"{here}: 'shown on' links no page and does not say '{COMPLETENESS}'")
+    assert not problems, "\n".join(problems)
+
+
+def test_opcode_extraction_reads_hlo_lines():
+    """The pattern takes the opcode from instructions with array, tuple and layout shapes, and nothing
+    from jaxprs or StableHLO."""
+    text = "\n".join([
+        "HloModule jit_f, entry_computation_layout={(f32[8,16]{1,0})->f32[8]{0}}",
+        "  %Arg_0.1 = f32[8,16]{1,0} parameter(0), metadata={op_name=\"x\"}",
+        "  ROOT %tuple.3 = (f32[2]{0}, s32[]) tuple(%a, %b)",
+        "  %while.5 = (s32[], /*index=1*/f32[4]{0}) while(%t), condition=%cond, body=%body",
+        "  %gte = f32[] get-tuple-element((f32[], s32[]) %p), index=0",
+        "  ROOT %fusion = f32[8]{0:T(8)} fusion(%x), kind=kLoop, calls=%fused_computation",
+        "+ %dot.2 = f32[8,4]{1,0} dot(%a, %b), lhs_contracting_dims={1}",
+        "    c:f32[8,32] = dot_general[dimension_numbers=(([1], [0]), ([], []))] a b",
+        "    %0 = stablehlo.add %arg0, %arg1 : tensor<8xf32>",
+    ])
+    assert list(ref.opcodes_in(text)) == ["parameter", "tuple", "while", "get-tuple-element", "fusion", "dot"]
+
+
+def test_every_opcode_in_the_outputs_is_listed_where_it_is_shown(clean_site, opcode_rows):
+    seen = ref.opcode_sightings(clean_site)
+    assert seen, "no HLO instruction found in any live output: is the extraction broken?"
+    rows = {opcode_of(row): row for row in opcode_rows}
+    problems = []
+    for opcode, pages in sorted(seen.items()):
+        shown = "; ".join(f"{page} ({', '.join(sorted(snippets))})" for page, snippets in sorted(pages.items()))
+        if opcode not in rows:
+            problems.append(f"`{opcode}` has no row; seen on {shown}")
+            continue
+        listed = shown_on(rows[opcode])
+        if listed != set(pages):
+            added, gone = sorted(set(pages) - listed), sorted(listed - set(pages))
+            problems.append(f"docs/hlo-opcodes.md:{rows[opcode].line}: `{opcode}` 'shown on' should be "
+                            f"{sorted(pages)} (add {added}, drop {gone}); seen on {shown}")
+    for opcode, row in sorted(rows.items()):
+        if opcode not in seen and COMPLETENESS not in row.cells["shown on"]:
+            problems.append(f"docs/hlo-opcodes.md:{row.line}: `{opcode}` appears in no output; "
+                            f"drop the row or say '{COMPLETENESS}'")
+        if opcode not in seen and shown_on(row):
+            problems.append(f"docs/hlo-opcodes.md:{row.line}: `{opcode}` appears in no output, "
+                            f"yet 'shown on' links {sorted(shown_on(row))}")
+    assert not problems, "\n".join(problems)
