@@ -38,12 +38,12 @@ def on_config(config):
 
 
 def on_files(files, config):
-    pages = {f"docs/{file.src_uri}": file.content_string for file in files.documentation_pages()
-             if file.src_uri.endswith(".md")}
+    documents = files.documentation_pages()
+    pages = {f"docs/{file.src_uri}": file.content_string for file in documents if file.src_uri.endswith(".md")}
     result = _checked_build(pages)
     _state["result"], _state["pages"] = result, pages
-    for file in files:
-        if file.src_uri.endswith(".ipynb"):
+    for file in documents:
+        if file.src_uri.endswith(".ipynb"):  # a page only once mkdocs-jupyter's on_files (before ours) took it
             _prepare_notebook(file, files, config)
     return files
 
@@ -52,9 +52,9 @@ def _prepare_notebook(file, files, config):
     """Point the notebook's page at its executed copy: from the cache, or run now.
 
     mkdocs-jupyter (execute: false) renders, and with include_source copies, whatever
-    `abs_src_path` names. This hook runs after the plugin's on_files, where the plugin
-    wrapped the file; setting the path on the wrapper (or on the file, should the order
-    ever change) works either way, as the wrapper delegates what it does not hold.
+    `abs_src_path` names. MkDocs runs hooks after the plugins listed in `plugins:`, so
+    the plugin's on_files has wrapped the file by now; the path set on the wrapper is
+    the one its page reads.
     """
     runner: Runner = _state["runner"]
     name = f"docs/{file.src_uri}"
