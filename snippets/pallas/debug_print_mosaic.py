@@ -23,7 +23,7 @@ def vector(x_ref, o_ref):
 
 x = jnp.ones((8, 128), jnp.float32)
 for kernel in [int_scalar, float_scalar, vector]:
-    call = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32),
+    call = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
                           grid=(1,), debug=True)
     text = io.StringIO()
     print(f"{kernel.__name__}:")

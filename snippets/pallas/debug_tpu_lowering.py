@@ -3,17 +3,13 @@ import jax.numpy as jnp
 from jax.experimental import pallas as pl
 
 
-def add_kernel(x_ref, y_ref, o_ref):
-    o_ref[...] = x_ref[...] + y_ref[...]
+def add_kernel(a_ref, b_ref, sum_ref):
+    sum_ref[...] = a_ref[...] + b_ref[...]
 
 
-x = jnp.ones((8, 128), jnp.float32)  # one (8, 128) tile: the smallest TPU block
-add = pl.pallas_call(
-    add_kernel,
-    out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32),
-    debug=True,
-    name="my_add",
-)
+tile = jax.ShapeDtypeStruct((8, 128), jnp.float32)  # one tile: the smallest TPU block
+x = jnp.ones(tile.shape, tile.dtype)
+add = pl.pallas_call(add_kernel, out_shape=tile, debug=True, name="my_add")
 # Lower for a TPU without having one: jax.export runs the whole lowering,
 # Pallas-to-Mosaic included, in Python. Nothing is compiled or run.
 exported = jax.export.export(jax.jit(add), platforms=["tpu"])(x, x)

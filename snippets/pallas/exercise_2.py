@@ -13,7 +13,7 @@ candidates = {
 for name, fn in candidates.items():
     def kernel(x_ref, o_ref, fn=fn):
         o_ref[...] = fn(x_ref[...])
-    call = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32))
+    call = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))
     try:
         jax.export.export(jax.jit(call), platforms=["tpu"])(x)
         print(f"{name:11} lowers")
