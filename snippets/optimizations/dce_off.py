@@ -1,4 +1,5 @@
 import re
+import shutil
 from pathlib import Path
 
 import jax
@@ -10,6 +11,7 @@ ARGS = mlp_args()  # params, x, y
 lowered = jax.jit(mlp_grad).lower(*ARGS)
 for label, disabled in [("default", ""), ("dce disabled", "dce")]:
     folder = Path(f"dump-{label.replace(' ', '-')}")
+    shutil.rmtree(folder, ignore_errors=True)  # start from an empty folder on every run
     compiled = lowered.compile(
         {"xla_dump_to": str(folder), "xla_dump_hlo_pass_re": ".*", "xla_disable_hlo_passes": disabled}
     )

@@ -1,4 +1,5 @@
 import re
+import shutil
 from pathlib import Path
 
 import jax
@@ -12,6 +13,7 @@ def log_exp(x):
     return jnp.log(jnp.exp(x))
 
 
+shutil.rmtree("dump", ignore_errors=True)  # start from an empty folder on every run
 lowered = jax.jit(log_exp).lower(X)
 lowered.compile({"xla_dump_to": "dump", "xla_dump_hlo_pass_re": ".*"})
 snapshots = sorted(p for p in Path("dump").glob("*.txt") if re.search(r"\.\d{4}\.", p.name))

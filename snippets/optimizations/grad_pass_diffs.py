@@ -1,5 +1,6 @@
 import difflib
 import re
+import shutil
 from pathlib import Path
 
 import jax
@@ -8,6 +9,7 @@ from examples import mlp_args, mlp_grad
 
 ARGS = mlp_args()  # params, x, y
 
+shutil.rmtree("dump", ignore_errors=True)  # start from an empty folder on every run
 jax.jit(mlp_grad).lower(*ARGS).compile(
     {"xla_dump_to": "dump", "xla_dump_hlo_pass_re": ".*"}
 )

@@ -1,5 +1,6 @@
 import difflib
 import re
+import shutil
 from pathlib import Path
 
 import jax
@@ -12,6 +13,7 @@ def scaled_tanh(x):
     return jnp.tanh(x * 2.0 + 1.0) / 2.0
 
 
+shutil.rmtree("dump", ignore_errors=True)  # start from an empty folder on every run
 jax.jit(scaled_tanh).lower(X).compile({"xla_dump_to": "dump", "xla_dump_hlo_pass_re": ".*"})
 files = sorted(Path("dump").glob("*.txt"))
 

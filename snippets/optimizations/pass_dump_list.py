@@ -1,4 +1,5 @@
 import re
+import shutil
 from pathlib import Path
 
 import jax
@@ -12,6 +13,7 @@ def scaled_tanh(x):
 
 
 # Dump options go to this one compilation only, like any compile option.
+shutil.rmtree("dump", ignore_errors=True)  # start from an empty folder on every run
 jax.jit(scaled_tanh).lower(X).compile(
     {"xla_dump_to": "dump", "xla_dump_hlo_pass_re": ".*"}
 )
