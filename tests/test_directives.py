@@ -154,6 +154,11 @@ def test_a_directive_after_a_closed_fence_is_found(block):
     assert (directive.path, directive.line) == ("after.py", block.count("\n") + 2)
 
 
+def test_a_line_starting_with_inline_code_that_shows_backticks_opens_no_fence():
+    text = "```` ```python title=x ```` is not tested.\n\n<!-- live: seen.py -->\n"
+    assert only_directive(text).path == "seen.py"
+
+
 # --- malformed directives ---------------------------------------------------------
 
 MALFORMED = {

@@ -15,7 +15,9 @@ from collections.abc import Callable
 # it is malformed, and we say so rather than leave a dead comment on the page.
 CANDIDATE = re.compile(r"^[ \t]*<!--\s*live\b")
 DIRECTIVE = re.compile(r"^(?P<indent>[ \t]*)<!--\s*live:\s*(?P<args>.*?)\s*-->[ \t]*$")
-FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
+# CommonMark: a backtick fence's info string may not hold a backtick, so a line
+# that starts with inline code such as ```` ```python ```` opens no fence.
+FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}(?=[^`]*$)|~{3,})")
 
 SOURCE_MODES = ("show", "hide", "fold")
 OUTPUT_MODES = ("show", "hide")
