@@ -6,8 +6,8 @@ module through a symlink `mlp.py` in their own snippet folder, so each snippet
 still runs as `python snippets/CHAPTER/NAME.py`.
 """
 
-import jax
 import jax.numpy as jnp
+import numpy as np
 
 # Small enough that every listing fits on a page, large enough that each
 # dimension is recognizable in the IR: 8 examples, 16 features, 32 hidden
@@ -15,18 +15,21 @@ import jax.numpy as jnp
 BATCH, FEATURES, HIDDEN, OUTPUTS = 8, 16, 32, 4
 
 
-def init_params(key, features=FEATURES, hidden=HIDDEN, outputs=OUTPUTS):
-    """Weights drawn from a normal distribution scaled by fan-in; biases zero."""
-    k1, k2 = jax.random.split(key)
+def init_params(seed=0, features=FEATURES, hidden=HIDDEN, outputs=OUTPUTS):
+    """Weights drawn from a normal distribution scaled by fan-in; biases zero.
+
+    The numbers come from NumPy's generator, not jax.random: drawing them with
+    JAX would compile a few random-number programs first, seconds of work that
+    has nothing to do with the model and would clutter every dump.
+    """
+    rng = np.random.default_rng(seed)
+
+    def normal(rows, cols):
+        return jnp.asarray(rng.standard_normal((rows, cols), dtype=np.float32) / np.sqrt(rows))
+
     return {
-        "hidden": {
-            "w": jax.random.normal(k1, (features, hidden)) / jnp.sqrt(features),
-            "b": jnp.zeros(hidden),
-        },
-        "out": {
-            "w": jax.random.normal(k2, (hidden, outputs)) / jnp.sqrt(hidden),
-            "b": jnp.zeros(outputs),
-        },
+        "hidden": {"w": normal(features, hidden), "b": jnp.zeros(hidden)},
+        "out": {"w": normal(hidden, outputs), "b": jnp.zeros(outputs)},
     }
 
 
@@ -41,7 +44,9 @@ def loss(params, x, y):
     return jnp.mean((mlp(params, x) - y) ** 2)
 
 
-def example_batch(key=None, batch=BATCH, features=FEATURES, outputs=OUTPUTS):
+def example_batch(seed=1, batch=BATCH, features=FEATURES, outputs=OUTPUTS):
     """A deterministic batch of inputs and targets, generated rather than downloaded."""
-    kx, ky = jax.random.split(jax.random.key(1) if key is None else key)
-    return jax.random.normal(kx, (batch, features)), jax.random.normal(ky, (batch, outputs))
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((batch, features), dtype=np.float32)
+    y = rng.standard_normal((batch, outputs), dtype=np.float32)
+    return jnp.asarray(x), jnp.asarray(y)

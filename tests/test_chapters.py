@@ -51,6 +51,21 @@ def test_every_snippet_file_is_used_by_a_chapter():
     assert unused == [], "snippet files no chapter shows or imports; use them or delete them"
 
 
+def test_shared_modules_are_linked_not_copied():
+    """A chapter folder reaches a module of snippets/ (the shared MLP) through a symlink.
+
+    A copy would drift from the original while every page still claimed to use
+    the same model.
+    """
+    shared = {path.name for path in SETTINGS.snippets_dir.glob("*.py")}
+    copies = sorted(
+        path.relative_to(ROOT).as_posix()
+        for path in SETTINGS.snippets_dir.glob("*/*.py")
+        if path.name in shared and path.resolve() != (SETTINGS.snippets_dir / path.name).resolve()
+    )
+    assert copies == [], "replace each with a symlink: ln -sf ../NAME.py snippets/FOLDER/NAME.py"
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_python_block_escapes_sybil(chapter):
     """A ```python fence with anything after `python` is not collected by Sybil: forbid it."""

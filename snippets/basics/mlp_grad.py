@@ -3,7 +3,7 @@ import jax.numpy as jnp
 
 from mlp import example_batch, init_params, loss
 
-params = init_params(jax.random.key(0))
+params = init_params()
 x, y = example_batch()
 
 # grad differentiates with respect to the first argument, here the whole pytree.

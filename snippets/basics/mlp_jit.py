@@ -3,7 +3,7 @@ import jax.numpy as jnp
 
 from mlp import example_batch, init_params, mlp
 
-params = init_params(jax.random.key(0))
+params = init_params()
 x, y = example_batch()
 
 # The parameters are a pytree: nested dicts whose leaves are arrays.

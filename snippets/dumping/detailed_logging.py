@@ -16,7 +16,7 @@ def tiny(x):  # 3 MLIR operations, under the default threshold of 10
     return jnp.sin(jnp.cos(x))
 
 
-params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+params = jax.eval_shape(init_params)
 x, y = jax.eval_shape(example_batch)
 small = jax.ShapeDtypeStruct((4,), jnp.float32)
 

@@ -10,8 +10,9 @@ import jax  # noqa: E402
 
 from mlp import example_batch, init_params, loss  # noqa: E402
 
-params = init_params(jax.random.key(0))  # eager jax.random calls: each one compiles too
+params = init_params()
 x, y = example_batch()
+x = x + 0.1 * jax.random.normal(jax.random.key(0), x.shape)  # eager calls: each one compiles too
 jax.jit(loss)(params, x, y)
 
 dump = pathlib.Path("dump")

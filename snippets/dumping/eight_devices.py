@@ -14,7 +14,7 @@ from jax.sharding import NamedSharding, PartitionSpec  # noqa: E402
 
 from mlp import example_batch, init_params, mlp  # noqa: E402
 
-params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+params = jax.eval_shape(init_params)
 x, _ = jax.eval_shape(example_batch)
 mesh = jax.make_mesh((8,), ("batch",))
 # The batch of 8 examples split over the 8 devices; the parameters replicated.

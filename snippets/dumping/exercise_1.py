@@ -13,7 +13,7 @@ def loss_grad(params, x, y):  # a def with a telling name: the module is jit_los
     return jax.grad(loss)(params, x, y)
 
 
-params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+params = jax.eval_shape(init_params)
 x, y = jax.eval_shape(example_batch)
 jax.jit(loss_grad).lower(params, x, y).compile()
 

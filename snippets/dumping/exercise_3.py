@@ -6,7 +6,7 @@ import numpy as np
 from mlp import example_batch, init_params, mlp
 
 # Concrete NumPy inputs of the right shapes (ones will do for a snapshot).
-shapes = jax.eval_shape(lambda: (init_params(jax.random.key(0)), example_batch()[0]))
+shapes = jax.eval_shape(lambda: (init_params(), example_batch()[0]))
 params, x = jax.tree.map(lambda s: np.ones(s.shape, s.dtype), shapes)
 forward = jax.jit(mlp).lower(params, x).compile(
     {"xla_dump_to": "snapshots", "xla_dump_hlo_snapshots": True}

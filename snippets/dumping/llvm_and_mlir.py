@@ -8,7 +8,7 @@ import jax  # noqa: E402
 
 from mlp import example_batch, init_params, loss  # noqa: E402
 
-params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+params = jax.eval_shape(init_params)
 x, y = jax.eval_shape(example_batch)
 jax.jit(loss).lower(params, x, y).compile()
 

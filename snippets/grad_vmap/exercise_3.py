@@ -16,6 +16,6 @@ def loss(params, x, y):  # the same loss as mlp.py, with the hidden layer checkp
     return jnp.mean((prediction - y) ** 2)
 
 
-params = init_params(jax.random.key(0))
+params = init_params()
 x, y = example_batch()
 print_saved_residuals(loss, params, x, y)

@@ -2,7 +2,7 @@ import jax
 
 from mlp import example_batch, init_params, loss
 
-params = init_params(jax.random.key(0))
+params = init_params()
 x, y = example_batch()
 
 

@@ -4,7 +4,7 @@ import jax
 
 from mlp import example_batch, init_params, loss
 
-params = init_params(jax.random.key(0))
+params = init_params()
 x, y = example_batch()  # x: [8, 16], y: [8, 4]
 
 batch_grad = jax.grad(loss)  # one gradient for the whole batch

@@ -3,7 +3,7 @@ from jax.ad_checkpoint import print_saved_residuals
 
 from mlp import example_batch, init_params, loss
 
-params = init_params(jax.random.key(0))
+params = init_params()
 x, y = example_batch()
 
 print("plain loss:")

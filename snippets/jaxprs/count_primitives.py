@@ -6,7 +6,7 @@ from jax.extend import core as jex_core
 from mlp import example_batch, init_params, mlp
 
 # Tracing needs only shapes and dtypes: eval_shape gives them without computing anything.
-params = jax.eval_shape(lambda: init_params(jax.random.key(0)))
+params = jax.eval_shape(init_params)
 x, y = jax.eval_shape(example_batch)
 
 

@@ -22,7 +22,7 @@ def new_files(title):
     return fresh
 
 
-params = init_params(jax.random.key(0))
+params = init_params()
 x, y = example_batch()
 eager = new_files("building params and batch eagerly")
 kinds = sorted({n.split(".", 1)[1] for n in eager})

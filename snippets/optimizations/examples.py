@@ -15,7 +15,7 @@ TABLE = np.arange(16, dtype=np.float32)  # a NumPy array: it enters the program 
 
 def mlp_args():
     """Parameters and a batch (x, y) for the shared MLP."""
-    return (init_params(jax.random.key(0)), *example_batch())
+    return (init_params(), *example_batch())
 
 
 def elementwise(x):

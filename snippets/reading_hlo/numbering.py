@@ -4,7 +4,7 @@ from mlp import example_batch, init_params, loss, mlp
 
 # Lowering needs only shapes and dtypes, so eval_shape is enough: it draws no
 # random numbers and compiles nothing.
-params = jax.eval_shape(init_params, jax.random.key(0))
+params = jax.eval_shape(init_params)
 x, y = jax.eval_shape(example_batch)
 
 

@@ -9,7 +9,7 @@ from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
 from mlp import example_batch, init_params, loss  # noqa: E402
 
 mesh = jax.make_mesh((8,), ("batch",))
-params = jax.device_put(init_params(jax.random.key(0)), NamedSharding(mesh, P()))
+params = jax.device_put(init_params(), NamedSharding(mesh, P()))
 x, y = jax.device_put(example_batch(batch=64), NamedSharding(mesh, P("batch")))
 
 

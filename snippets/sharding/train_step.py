@@ -11,7 +11,7 @@ mesh = jax.make_mesh((8,), ("batch",))
 replicated = NamedSharding(mesh, P())  # every device holds all the parameters
 by_example = NamedSharding(mesh, P("batch"))  # each device holds 8 of the 64 examples
 
-params = jax.device_put(init_params(jax.random.key(0)), replicated)
+params = jax.device_put(init_params(), replicated)
 x, y = jax.device_put(example_batch(batch=64), by_example)
 print("x:", jax.typeof(x), " y:", jax.typeof(y), " w1:", jax.typeof(params["hidden"]["w"]))
 
