@@ -23,13 +23,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DATE_EPOCH = "1767225600"
 
 
-def build_site(folder: Path) -> Path:
-    """`mkdocs build --strict` into folder/site with an empty cache in folder/cache: a cold build."""
+def build_site(folder: Path, cache: Path | None = None, **variables: str) -> Path:
+    """`mkdocs build --strict` into folder/site, with the cache in `cache` (default: a new, empty
+    folder/cache, so a cold build) and any further environment `variables`."""
     env = os.environ | {
         "NO_MKDOCS_2_WARNING": "1",
         "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH,
-        "LIVE_CACHE_DIR": str(folder / "cache"),
-    }
+        "LIVE_CACHE_DIR": str(cache or folder / "cache"),
+    } | variables
     site = folder / "site"
     build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600)
