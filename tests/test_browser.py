@@ -163,3 +163,13 @@ def test_the_home_page_renders_visible_content(served_site, context):
     assert len(colours) > 100  # text, code highlighting, the header: not a blank or one-colour page
     assert painted > 0.05 * image.size[0] * image.size[1]
     assert page.locator("h1").first.inner_text().strip() != ""
+
+
+def test_code_annotations_open_on_click(clean_site, served_site, context):
+    pages = [p for p in sorted(clean_site.rglob("*.html")) if '<span class="c1"># (1)!</span>' in p.read_text(encoding="utf-8")]
+    assert pages, "no page uses code annotations"
+    page = context.new_page()
+    page.goto(served_site + pages[0].relative_to(clean_site).as_posix(), wait_until="networkidle")
+    marker = page.locator(".md-annotation").first
+    marker.click()
+    assert page.locator(".md-annotation__inner").first.inner_text().strip() != ""

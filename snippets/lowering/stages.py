@@ -5,10 +5,10 @@ from mlp import example_batch, init_params, mlp
 params = init_params()
 x, _ = example_batch()
 
-jitted = jax.jit(mlp)
-traced = jitted.trace(params, x)  # runs mlp once, on abstract values
-lowered = traced.lower()  # jaxpr -> StableHLO
-compiled = lowered.compile()  # StableHLO -> HLO -> XLA passes -> CPU code
+jitted = jax.jit(mlp)  # (1)!
+traced = jitted.trace(params, x)  # (2)!
+lowered = traced.lower()  # (3)!
+compiled = lowered.compile()  # (4)!
 
 print(type(traced).__name__, "holds a jaxpr of", len(traced.jaxpr.eqns), "equations")
 print(type(lowered).__name__, "holds", len(lowered.as_text().splitlines()), "lines of StableHLO")
