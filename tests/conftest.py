@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from live_engine.workers import WorkerPool
@@ -15,10 +17,19 @@ def worker_pool():
 
 @pytest.fixture(scope="session")
 def clean_site(tmp_path_factory):
-    """The real site, built --strict from an empty cache, as a fresh clone would publish it."""
+    """The real site, built --strict from an empty cache, as a fresh clone would publish it.
+
+    Every snippet in it ran fresh in this session, so the docs/ items that come later
+    take their outputs from its cache instead of running each snippet again (see
+    docs/conftest.py). The variable is removed when the session ends.
+    """
     from sitebuild import build_site
 
-    return build_site(tmp_path_factory.mktemp("clean-build"))
+    folder = tmp_path_factory.mktemp("clean-build")
+    site = build_site(folder)
+    os.environ["LIVE_FRESH_RESULTS"] = str(folder / "cache")
+    yield site
+    os.environ.pop("LIVE_FRESH_RESULTS", None)
 
 
 @pytest.fixture(scope="session")
