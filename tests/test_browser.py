@@ -171,5 +171,5 @@ def test_code_annotations_open_on_click(clean_site, served_site, context):
     page = context.new_page()
     page.goto(served_site + pages[0].relative_to(clean_site).as_posix(), wait_until="networkidle")
     marker = page.locator(".md-annotation").first
-    marker.click()
-    assert page.locator(".md-annotation__inner").first.inner_text().strip() != ""
+    marker.click()  # Material moves the note into a tooltip inside the marker when it opens
+    assert marker.locator(".md-tooltip__inner").inner_text().strip() != ""
