@@ -7,6 +7,11 @@ import pytest
 from live_engine.workers import WorkerPool
 
 
+def pytest_addoption(parser):
+    parser.addoption("--every-direct-run", action="store_true", dest="every_direct_run",
+                     help="tests/test_site.py: run every snippet as `python snippets/X.py`, not a sample")
+
+
 @pytest.fixture(scope="session")
 def worker_pool():
     """One pool for the whole session: each worker it starts imports JAX (~3 s)."""
