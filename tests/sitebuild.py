@@ -39,6 +39,7 @@ def build_site(folder: Path, cache: Path | None = None, **variables: str) -> Pat
     return site
 
 
+@functools.cache  # read once: the link test asks for every absolute link it meets
 def published_path() -> str:
     """The path part of `site_url` ('/name/' on GitHub Pages), where the site will live."""
     from mkdocs.config import load_config

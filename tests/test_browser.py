@@ -140,11 +140,17 @@ def test_the_copy_button_of_a_live_output_copies_its_text(served_site, context):
     assert copied.strip() == shown.strip() and len(copied.strip()) > 20
 
 
+def first_page_holding(site: Path, html: str, feature: str) -> str:
+    """The site-relative path of the first page whose HTML holds `html`; fails if none does."""
+    pages = [p for p in sorted(site.rglob("*.html")) if html in p.read_text(encoding="utf-8")]
+    assert pages, f"no page uses {feature}"
+    return pages[0].relative_to(site).as_posix()
+
+
 def test_content_tabs_switch(clean_site, served_site, context):
-    pages = [p for p in sorted(clean_site.rglob("*.html")) if 'class="tabbed-set' in p.read_text(encoding="utf-8")]
-    assert pages, "no page uses content tabs"
     page = context.new_page()
-    page.goto(served_site + pages[0].relative_to(clean_site).as_posix(), wait_until="networkidle")
+    page.goto(served_site + first_page_holding(clean_site, 'class="tabbed-set', "content tabs"),
+              wait_until="networkidle")
     tabs = page.locator(".tabbed-set").first
     blocks = tabs.locator(".tabbed-content > .tabbed-block")
     assert blocks.nth(0).is_visible() and not blocks.nth(1).is_visible()
@@ -166,10 +172,9 @@ def test_the_home_page_renders_visible_content(served_site, context):
 
 
 def test_code_annotations_open_on_click(clean_site, served_site, context):
-    pages = [p for p in sorted(clean_site.rglob("*.html")) if '<span class="c1"># (1)!</span>' in p.read_text(encoding="utf-8")]
-    assert pages, "no page uses code annotations"
     page = context.new_page()
-    page.goto(served_site + pages[0].relative_to(clean_site).as_posix(), wait_until="networkidle")
+    page.goto(served_site + first_page_holding(clean_site, '<span class="c1"># (1)!</span>', "code annotations"),
+              wait_until="networkidle")
     marker = page.locator(".md-annotation").first
     marker.click()  # Material moves the note into a tooltip inside the marker when it opens
     assert marker.locator(".md-tooltip__inner").inner_text().strip() != ""

@@ -93,11 +93,13 @@ def direct_run(name: str) -> str:
         return normalize(result.stdout, places).rstrip("\n") or "(the snippet printed nothing)"
 
 
+SETTINGS = load_settings(ROOT)
+
+
 def engine_output(site: Path, name: str) -> str | None:
     """What the engine printed for snippet NAME in this clean build, from the build's own cache."""
-    settings = load_settings(ROOT)
-    snippet = load_snippet(settings.snippets_dir, name)
-    output = ResultCache(site.parent / "cache").get(cache_key(snippet, settings.max_output_bytes))
+    snippet = load_snippet(SETTINGS.snippets_dir, name)
+    output = ResultCache(site.parent / "cache").get(cache_key(snippet, SETTINGS.max_output_bytes))
     return None if output is None else output.rstrip("\n") or "(the snippet printed nothing)"
 
 
@@ -116,7 +118,7 @@ def direct_run_sample(names: list[str]) -> list[str]:
     sample, folders = [], set()
     for name in names:
         folder = name.rpartition("/")[0]
-        if folder not in folders or load_snippet(ROOT / "snippets", name).env:
+        if folder not in folders or load_snippet(SETTINGS.snippets_dir, name).env:
             sample.append(name)
             folders.add(folder)
     return sample
