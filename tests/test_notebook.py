@@ -198,6 +198,22 @@ def test_every_kind_of_output_is_normalized_and_timings_are_dropped():
     assert raw["cells"][1]["outputs"][0]["text"] == ["at /work/repo/", "docs\n"]  # the input is left alone
 
 
+def test_a_cells_streams_are_one_output_per_stream_however_the_kernel_cut_them():
+    def stream(name, text):
+        return {"output_type": "stream", "name": name, "text": text}
+
+    display = {"output_type": "display_data", "metadata": {}, "data": {"text/plain": "shown"}}
+    one_run = [stream("stdout", "a\n")]
+    other_run = [stream("stdout", ["a"]), stream("stdout", "\n")]
+    assert notebooks.merged_streams(one_run) == notebooks.merged_streams(other_run) == [stream("stdout", "a\n")]
+    # stdout and stderr chunks interleave by timing: stdout first, then stderr, within a run
+    interleaved = [stream("stderr", "w1\n"), stream("stdout", "a\n"), stream("stderr", "w2\n"), stream("stdout", "b\n")]
+    assert notebooks.merged_streams(interleaved) == [stream("stdout", "a\nb\n"), stream("stderr", "w1\nw2\n")]
+    # a displayed value is sent after the streams are flushed: runs on either side stay apart
+    assert notebooks.merged_streams([stream("stdout", "a\n"), display, stream("stdout", "b\n")]) == [
+        stream("stdout", "a\n"), display, stream("stdout", "b\n")]
+
+
 # --- the hook, in a real MkDocs build ---------------------------------------------
 
 SHOWS_PLACES = notebook(

@@ -31,7 +31,7 @@ from .normalize import Places, normalize_paths, to_text
 from .workers import worker_environment
 
 # Part of every notebook's cache key: bump it when a change here can change an executed notebook.
-NOTEBOOK_FORMAT = "1"
+NOTEBOOK_FORMAT = "2"  # 2: stream outputs merged
 KERNEL_NAME = "python3"
 # ipykernel names each cell's code file <tmp>/ipykernel_<pid>/<hash>.py; the hash is
 # the cell's code, the pid changes on every run.
@@ -145,6 +145,8 @@ def normalize_notebook(notebook: dict, places: Places) -> dict:
     notebook = copy.deepcopy(notebook)
     for cell in notebook.get("cells", []):
         cell.get("metadata", {}).pop("execution", None)
+        if "outputs" in cell:
+            cell["outputs"] = merged_streams(cell["outputs"])
         for output in cell.get("outputs", []):
             kind = output.get("output_type")
             if kind == "stream":
@@ -159,6 +161,35 @@ def normalize_notebook(notebook: dict, places: Places) -> dict:
                 output["evalue"] = normalize_text(output.get("evalue", ""), places)
                 output["traceback"] = [normalize_text(line, places) for line in output.get("traceback", [])]
     return json.loads(json.dumps(notebook))  # plain dicts and lists, as JSON has them
+
+
+def merged_streams(outputs: list[dict]) -> list[dict]:
+    """Outputs with each run of stream outputs made one output per stream, stdout first.
+
+    How the kernel cuts a cell's printing into stream messages depends on when its
+    flushing thread wakes: the same cell gives one `stdout` output in one run and two
+    in the next, and its stdout and stderr chunks interleave differently. Neither is
+    part of what the cell printed. Anything else (a displayed value, an error) is
+    sent after the streams are flushed, so it stays where it was.
+    """
+    merged: list[dict] = []
+    run: dict[str, dict] = {}  # the current run of stream outputs, by stream name
+    for output in outputs:
+        if output.get("output_type") != "stream":
+            merged += _stream_run(run)
+            run = {}
+            merged.append(output)
+            continue
+        name = output.get("name", "stdout")
+        if name in run:
+            run[name]["text"] += _joined(output.get("text", ""))
+        else:
+            run[name] = dict(output, text=_joined(output.get("text", "")))
+    return merged + _stream_run(run)
+
+
+def _stream_run(run: dict[str, dict]) -> list[dict]:
+    return [run[name] for name in sorted(run, key=lambda name: (name != "stdout", name))]
 
 
 def with_links_cell(notebook: dict, markdown: str) -> dict:
