@@ -4,12 +4,26 @@ import os
 
 import pytest
 
+import chromium
 from live_engine.workers import WorkerPool
 
 
 def pytest_addoption(parser):
     parser.addoption("--every-direct-run", action="store_true", dest="every_direct_run",
                      help="tests/test_site.py: run every snippet as `python snippets/X.py`, not a sample")
+    parser.addoption("--require-browser", action="store_true", dest="require_browser",
+                     help="fail, rather than skip, the browser tests when no Chromium is installed "
+                          "(always so under CI=true)")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line at the end of the run when the browser tests were skipped, and why."""
+    skipped = [report for report in terminalreporter.stats.get("skipped", [])
+               if chromium.HOW_TO_GET_ONE in str(report.longrepr)]
+    if skipped:
+        terminalreporter.write_line(
+            f"{len(skipped)} browser test{'s' * (len(skipped) != 1)} skipped, {chromium.missing_reason()}",
+            yellow=True, bold=True)
 
 
 @pytest.fixture(scope="session")

@@ -9,9 +9,7 @@ page must render something a reader can see.
 from __future__ import annotations
 
 import io
-import os
 import re
-import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -19,9 +17,9 @@ import pytest
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
+import chromium
 from test_site import live_outputs
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")  # Debian's package; CI on GitHub points at Chrome
 # Root needs --no-sandbox; the rest keep Chromium from calling Google's hosts, which the
 # closed network refuses (those refusals would look like requests leaving localhost).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
@@ -29,12 +27,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if shutil.which(CHROMIUM) is None:
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), "
-                    "as .ci/run does, or set CHROMIUM to another Chromium or Chrome")
+def browser(request):
+    path = chromium.executable()
+    if path is None:
+        if chromium.required(request.config):
+            pytest.fail(chromium.missing_reason(), pytrace=False)
+        pytest.skip(chromium.missing_reason())
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 

@@ -1,0 +1,7 @@
+"""Run only by test_browser_rule.py, in a pytest of its own: one test that needs the browser."""
+
+from test_browser import browser, context  # noqa: F401  (fixtures)
+
+
+def test_needs_a_browser(context):
+    assert context.new_page() is not None
