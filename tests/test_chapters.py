@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import collections
 import re
 from pathlib import Path
 
 import pytest
+
+from sybil import Sybil
+from sybil.parsers.markdown import PythonCodeBlockParser
 
 from live_engine.directives import FENCE, parse_page
 from live_engine.settings import load_settings
@@ -84,3 +88,94 @@ def test_no_python_block_escapes_sybil(chapter):
 ])
 def test_the_uncollected_python_rule(info, escapes):
     assert bool(UNCOLLECTED_PYTHON.match(info)) is escapes
+
+
+# --- checked claims -------------------------------------------------------------------
+
+CHECK_BLOCK = re.compile(r"^(?P<indent> *)\?\?\?\+? (?P<kind>[\w-]+)\b")
+PROMPT = re.compile(r"^ *>>> ")
+
+
+def prompt_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, line) of every `>>> ` line: each is a check Sybil must run."""
+    return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if PROMPT.match(line)]
+
+
+def folded_block_kind(lines: list[str], index: int) -> str | None:
+    """The kind of the collapsed `??? kind` block that line `index` sits in, or None."""
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    for line in reversed(lines[:index]):
+        if line.strip() and len(line) - len(line.lstrip()) < indent:
+            match = CHECK_BLOCK.match(line)
+            if match:
+                return match["kind"]
+            indent = len(line) - len(line.lstrip())
+            if indent == 0:
+                return None
+    return None
+
+
+def uncollected_checks(chapter: Path) -> list[int]:
+    """Line numbers of `>>>` statements that Sybil's Python parser does not collect.
+
+    Sybil reports what it parsed as doctest examples; each `>>>` line of the page must be
+    the first line of one of them (matched by its text, as often as it occurs).
+    """
+    collected = collections.Counter(
+        example.parsed.source.splitlines()[0].strip()
+        for example in Sybil(parsers=[PythonCodeBlockParser()]).parse(chapter))
+    missed = []
+    for number, line in prompt_lines(chapter.read_text(encoding="utf-8")):
+        statement = line.strip().removeprefix(">>> ").strip()
+        if collected[statement] > 0:
+            collected[statement] -= 1
+        else:
+            missed.append(number)
+    return missed
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_check_is_collected_by_sybil(chapter):
+    """A `>>>` line outside any block Sybil parses (a ```pycon fence, a fence indented
+    unlike its content, a typo in the info string) would never run: find each one."""
+    missed = [f"{chapter.relative_to(ROOT)}:{number}" for number in uncollected_checks(chapter)]
+    assert missed == [], "these checks would silently not run; write them as writing.md shows"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_check_sits_in_the_main_text(chapter):
+    """Checks are folded under `??? check` (or inside another collapsed block, such as an
+    exercise's solution), so the reading flow holds prose and outputs only."""
+    lines = chapter.read_text(encoding="utf-8").splitlines()
+    unfolded = [f"{chapter.relative_to(ROOT)}:{number}" for number, _ in prompt_lines("\n".join(lines))
+                if folded_block_kind(lines, number - 1) is None]
+    assert unfolded == [], 'fold each check block under `??? check "..."`, indented by four spaces'
+
+
+def test_the_check_rules_catch_what_they_promise(tmp_path):
+    chapter = tmp_path / "page.md"
+    chapter.write_text("""Text.
+
+```pycon
+>>> 1 + 1
+2
+```
+
+??? check "Checked"
+
+    ```python
+    >>> 2 + 2
+    4
+
+    ```
+
+```python
+>>> 3 + 3
+6
+
+```
+""")
+    lines = chapter.read_text().splitlines()
+    prompts = prompt_lines(chapter.read_text())
+    assert [folded_block_kind(lines, number - 1) for number, _ in prompts] == [None, "check", None]
+    assert uncollected_checks(chapter) == [prompts[0][0]]  # the ```pycon one
