@@ -289,30 +289,19 @@ def test_a_failing_cell_fails_the_build_naming_the_notebook_and_the_cell(tmp_pat
            "ValueError: no data" in build.stderr
 
 
-@pytest.fixture(scope="module")
-def hook_module(tmp_path_factory):
-    import importlib.util
-    from types import SimpleNamespace
-
-    spec = importlib.util.spec_from_file_location("live_hook_for_notebooks", HOOK)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    # All that _links_markdown reads; close() for the hook's atexit handler.
-    module._state["runner"] = SimpleNamespace(settings=SimpleNamespace(root=ROOT), close=lambda: None)
-    yield module
-    module._state["runner"] = None
-
-
 @pytest.mark.parametrize("repo_url, expected", [
     ("https://github.com/someone/reading-jax/",
      "[Open in Colab](https://colab.research.google.com/github/someone/reading-jax/blob/main/docs/case-study.ipynb)"),
     ("https://example.invalid/reading-jax-compiler",
      "[Open in Colab](https://colab.research.google.com/) and upload the notebook"),
 ], ids=["github", "elsewhere"])
-def test_the_colab_link_opens_the_notebook_from_the_repository(hook_module, repo_url, expected):
+def test_the_colab_link_opens_the_notebook_from_the_repository(repo_url, expected):
     from types import SimpleNamespace
 
+    from notebook_pages import _links_markdown
+
     config = SimpleNamespace(repo_url=repo_url, edit_uri="edit/main/docs/", docs_dir=str(ROOT / "docs"))
-    links = hook_module._links_markdown(SimpleNamespace(src_uri="case-study.ipynb"), config)
+    runner = SimpleNamespace(settings=SimpleNamespace(root=ROOT))  # all that _links_markdown reads
+    links = _links_markdown(SimpleNamespace(src_uri="case-study.ipynb"), config, runner)
     assert links.startswith(expected + " · ")
     assert "[Download this notebook](case-study.ipynb)" in links

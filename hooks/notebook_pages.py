@@ -1,0 +1,91 @@
+"""The notebook pages: the executed copy MkDocs renders, its links, and nothing from other hosts.
+
+MkDocs objects in, MkDocs objects out: this is the hook's side of notebooks. Running
+and caching a notebook is the engine's (`live_engine.notebooks`), which knows nothing
+of MkDocs.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import urllib.parse
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from live_engine.notebooks import NotebookError, executed, with_links_cell, write_notebook
+from live_engine.runner import Runner
+
+log = logging.getLogger("mkdocs.plugins.live")
+
+
+def prepare_notebook(file, files, config, runner: Runner) -> None:
+    """Point the notebook's page at its executed copy: from the cache, or run now.
+
+    mkdocs-jupyter (execute: false) renders, and with include_source copies, whatever
+    `abs_src_path` names. MkDocs runs hooks after the plugins listed in `plugins:`, so
+    the plugin's on_files has wrapped the file by now; the path set on the wrapper is
+    the one its page reads.
+    """
+    name = f"docs/{file.src_uri}"
+    try:
+        run = executed(Path(file.abs_src_path), name, runner.settings.root, runner.cache, runner.settings.timeout)
+    except NotebookError as error:
+        raise PluginError(f"live notebook problem:\n\n{error}") from None
+    log.info("live: %s %s", name, "from the cache" if run.cached else f"executed in {run.seconds:.1f} s")
+    notebook = with_links_cell(_site_links(run.notebook, file, files), _links_markdown(file, config, runner))
+    copy = runner.settings.cache_dir / "notebooks" / run.key[:16] / Path(file.src_uri).name
+    write_notebook(notebook, copy)
+    file.abs_src_path = str(copy)
+
+
+MARKDOWN_LINK = re.compile(r"\]\((?P<target>[\w./-]+\.md)(?P<anchor>#[\w-]+)?\)")
+
+
+def _site_links(notebook: dict, file, files) -> dict:
+    """Links to chapters written as in Markdown (`dumping.md#anchor`) become the pages' URLs.
+
+    MkDocs rewrites such links in Markdown pages; a notebook's HTML comes from
+    nbconvert, which does not. A link to a missing page fails a strict build.
+    """
+    def replace(match: re.Match) -> str:
+        target = Path(file.src_uri).parent.joinpath(match["target"]).as_posix()
+        page = files.get_file_from_path(target)
+        if page is None:
+            log.warning("live: docs/%s links to %s, which is not a page of this site", file.src_uri, target)
+            return match.group()
+        return f"]({page.url_relative_to(file)}{match['anchor'] or ''})"
+
+    cells = [dict(cell, source=MARKDOWN_LINK.sub(replace, "".join(cell["source"])))
+             if cell["cell_type"] == "markdown" else cell for cell in notebook["cells"]]
+    return dict(notebook, cells=cells)
+
+
+def _links_markdown(file, config, runner: Runner) -> str:
+    """'Open in Colab' and 'Download' as plain text links: nothing loads from another host."""
+    name = Path(file.src_uri).name
+    repo = urllib.parse.urlsplit(config.repo_url or "")
+    branch = re.match(r"(?:edit|blob)/([^/]+)/", config.edit_uri or "")
+    docs = Path(config.docs_dir).resolve().relative_to(runner.settings.root).as_posix()
+    if repo.netloc == "github.com" and branch:
+        colab = (f"https://colab.research.google.com/github{repo.path.rstrip('/')}/blob/"
+                 f"{branch.group(1)}/{docs}/{file.src_uri}")
+        open_line = f"[Open in Colab]({colab})"
+    else:  # a local build: Colab opens a notebook from GitHub, or one you upload
+        open_line = "[Open in Colab](https://colab.research.google.com/) and upload the notebook"
+    return (f"{open_line} · [Download this notebook]({name}) (`{name}`, with the outputs shown here)")
+
+
+# nbconvert's page template always carries a Mermaid loader that would import
+# Mermaid from cdnjs if the notebook held a diagram; mkdocs-jupyter has no option to
+# drop it. Ours hold none, and the site loads nothing from other hosts.
+MERMAID_LOADER = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async \(\) => \{'
+                            r'\s*const diagrams = document\.querySelectorAll\("\.jp-Mermaid > pre\.mermaid"\);.*?</script>',
+                            re.DOTALL)
+MERMAID_DIAGRAM = re.compile(r'class="[^"]*\bjp-Mermaid\b')  # an element, not the stylesheet's rules
+
+
+def without_mermaid_loader(html: str) -> str:
+    """The page's HTML without nbconvert's CDN Mermaid loader, unless the page holds a diagram."""
+    return html if MERMAID_DIAGRAM.search(html) else MERMAID_LOADER.sub("", html)
