@@ -5,7 +5,7 @@ import jax.numpy as jnp
 @jax.jit
 def halve(x):
     print("print sees:", x)                    # runs once, while tracing
-    jax.debug.print("debug.print sees: {}", x)  # staged into the program: runs on every call
+    jax.debug.print("debug.print sees: {}", x)  # a callback in the program: runs on every call
     return x / 2
 
 

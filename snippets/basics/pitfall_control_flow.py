@@ -21,10 +21,11 @@ print("a kind of ConcretizationTypeError:",
       issubclass(jax.errors.TracerBoolConversionError, jax.errors.ConcretizationTypeError))
 
 # int() and float() need a value too.
-try:
-    jax.jit(lambda v: v * int(v[0]))(x)
-except jax.errors.ConcretizationTypeError as e:
-    print("int() on a tracer:", type(e).__name__)
+for convert in (int, float):
+    try:
+        jax.jit(lambda v: v * convert(v[0]))(x)
+    except jax.errors.ConcretizationTypeError as e:
+        print(f"{convert.__name__}() on a tracer:", type(e).__name__)
 
 
 # Fix for a value that depends on the data: make the choice part of the computation.
