@@ -73,13 +73,17 @@ def on_shutdown():
 
 
 def _checked_build(pages: dict[str, str]) -> BuildResult:
-    result = build(pages, _state["runner"])
+    result = build(pages, _state["runner"], _progress_line)
     log.info("live: %s", result.summary())
     if result.errors:
         raise PluginError(
             f"{len(result.errors)} live snippet problem(s):\n\n" + "\n\n".join(result.errors)
         )
     return result
+
+
+def _progress_line(text: str) -> None:
+    log.info("live: %s", text)
 
 
 def _close():

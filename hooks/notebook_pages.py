@@ -30,7 +30,8 @@ def prepare_notebook(file, files, config, runner: Runner) -> None:
     """
     name = f"docs/{file.src_uri}"
     try:
-        run = executed(Path(file.abs_src_path), name, runner.settings.root, runner.cache, runner.settings.timeout)
+        run = executed(Path(file.abs_src_path), name, runner.settings.root, runner.cache, runner.settings.timeout,
+                       lambda line: log.info("live: %s", line))
     except NotebookError as error:
         raise PluginError(f"live notebook problem:\n\n{error}") from None
     log.info("live: %s %s", name, "from the cache" if run.cached else f"executed in {run.seconds:.1f} s")
@@ -38,6 +39,25 @@ def prepare_notebook(file, files, config, runner: Runner) -> None:
     copy = runner.settings.cache_dir / "notebooks" / run.key[:16] / Path(file.src_uri).name
     write_notebook(notebook, copy)
     file.abs_src_path = str(copy)
+    _REPOSITORY_NAMES[str(copy)] = f"{name} (executed)"
+
+
+# mkdocs-jupyter logs the file it converts, which is now the executed copy in the cache:
+# a path the reader never wrote. Its log lines name the notebook in the repository instead.
+_REPOSITORY_NAMES: dict[str, str] = {}  # executed copy -> docs/NAME.ipynb (executed)
+
+
+class _NotebookPaths(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        for copy, name in _REPOSITORY_NAMES.items():
+            message = message.replace(copy, name)
+        record.msg, record.args = message, ()
+        return True
+
+
+for _logger in ("mkdocs.mkdocs-jupyter", "mkdocs.plugins.mkdocs_jupyter"):
+    logging.getLogger(_logger).addFilter(_NotebookPaths())
 
 
 MARKDOWN_LINK = re.compile(r"\]\((?P<target>[\w./-]+\.md)(?P<anchor>#[\w-]+)?\)")

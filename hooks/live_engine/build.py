@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 from .directives import Directive, parse_page
+from .progress import Log
 from .runner import Outcome, Runner
 from .snippets import Snippet, SnippetError, load_snippet, shown_source
 
@@ -60,15 +61,18 @@ def snippet_for(directive: Directive, snippets_dir: Path, loaded: dict[str, Snip
     return snippet
 
 
-def build(pages: dict[str, str], runner: Runner) -> BuildResult:
-    """Run every snippet the pages name (each once) and collect every failure, with its chapter line."""
+def build(pages: dict[str, str], runner: Runner, log: Log | None = None) -> BuildResult:
+    """Run every snippet the pages name (each once) and collect every failure, with its chapter line.
+
+    With `log`, progress lines go there while snippets run.
+    """
     started = time.monotonic()
     directives, snippets, errors = plan(pages, runner)
     timeouts: dict[str, float] = {}
     for directive in directives:
         wanted = directive.timeout or runner.settings.timeout
         timeouts[directive.path] = max(wanted, timeouts.get(directive.path, 0.0))
-    outcomes = runner.run_all([(snippets[name], timeout) for name, timeout in timeouts.items()])
+    outcomes = runner.run_all([(snippets[name], timeout) for name, timeout in timeouts.items()], log)
     for directive in directives:
         outcome = outcomes[directive.path]
         if not outcome.ok:

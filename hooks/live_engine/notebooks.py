@@ -13,6 +13,7 @@ that raises stops the build with the notebook, the cell and the error.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import hashlib
@@ -28,6 +29,7 @@ from pathlib import Path
 from . import ENGINE_VERSION
 from .cache import ResultCache, toolchain
 from .normalize import Places, normalize_paths, to_text
+from .progress import Log, progress
 from .workers import worker_environment
 
 # Part of every notebook's cache key: bump it when a change here can change an executed notebook.
@@ -68,8 +70,12 @@ def notebook_key(source: bytes, name: str) -> str:
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
 
 
-def executed(path: Path, name: str, root: Path, cache: ResultCache | None, timeout: float) -> NotebookRun:
-    """The executed notebook at `path`: from the cache when its key is there, else run now and cached."""
+def executed(path: Path, name: str, root: Path, cache: ResultCache | None, timeout: float,
+             log: Log | None = None) -> NotebookRun:
+    """The executed notebook at `path`: from the cache when its key is there, else run now and cached.
+
+    With `log`, progress lines go there while the cells run.
+    """
     source = path.read_bytes()
     key = notebook_key(source, name)
     if cache is not None:
@@ -77,13 +83,13 @@ def executed(path: Path, name: str, root: Path, cache: ResultCache | None, timeo
         if text is not None:
             return NotebookRun(name, json.loads(text), key, cached=True)
     started = time.monotonic()
-    notebook = execute(source, name, root, timeout)
+    notebook = execute(source, name, root, timeout, log)
     if cache is not None:
         cache.put(key, json.dumps(notebook, sort_keys=True))
     return NotebookRun(name, notebook, key, cached=False, seconds=time.monotonic() - started)
 
 
-def execute(source: bytes, name: str, root: Path, timeout: float) -> dict:
+def execute(source: bytes, name: str, root: Path, timeout: float, log: Log | None = None) -> dict:
     """Run every cell of the notebook in a fresh kernel; return it normalized, or raise NotebookError."""
     import nbformat
     from nbclient import NotebookClient
@@ -101,12 +107,15 @@ def execute(source: bytes, name: str, root: Path, timeout: float) -> dict:
     client = NotebookClient(notebook, timeout=timeout, kernel_name=KERNEL_NAME, allow_errors=False,
                             record_timing=False, resources={"metadata": {"path": str(work)}})
     cell_index = -1
-    log = run_dir / "kernel.log"  # the kernel's own stderr: start-up notices, a crash's last words
+    kernel_log = run_dir / "kernel.log"  # the kernel's own stderr: start-up notices, a crash's last words
+    reporter = progress(f"cells of {name}", len(notebook.cells), log)
     try:
-        with open(log, "wb") as kernel_stderr, \
+        with open(kernel_log, "wb") as kernel_stderr, reporter or contextlib.nullcontext(), \
                 client.setup_kernel(env=kernel_environment(run_dir), cwd=str(work), stderr=kernel_stderr):
             for cell_index, cell in enumerate(notebook.cells):
                 client.execute_cell(cell, cell_index)
+                if reporter:
+                    reporter.step()
     except CellExecutionError as error:
         shown = [o for o in notebook.cells[cell_index].get("outputs", []) if o.get("output_type") == "error"]
         details = "\n".join(shown[-1].get("traceback", [])) if shown else str(error)
@@ -117,7 +126,7 @@ def execute(source: bytes, name: str, root: Path, timeout: float) -> dict:
                                          f"timed out after {timeout:g} s", "", places)) from None
     except (DeadKernelError, RuntimeError) as error:  # RuntimeError: the kernel did not start
         raise NotebookError(_cell_report(name, notebook, cell_index, f"the kernel died: {error}",
-                                         log.read_text(errors="replace")[-4000:], places)) from None
+                                         kernel_log.read_text(errors="replace")[-4000:], places)) from None
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)
     return normalize_notebook(nbformat.from_dict(notebook), places)

@@ -6,11 +6,13 @@ import dataclasses
 import re
 import signal
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from contextlib import nullcontext
 from pathlib import Path
 
 from .cache import ResultCache, cache_key
 from .normalize import Places, normalize, normalize_paths
+from .progress import Log, progress
 from .settings import Settings
 from .snippets import Snippet
 from .workers import Run, WorkerError, WorkerPool
@@ -42,8 +44,11 @@ class Runner:
         self.cache = ResultCache(settings.cache_dir) if use_cache else None
         self.pool = WorkerPool()
 
-    def run_all(self, jobs: list[tuple[Snippet, float]]) -> dict[str, Outcome]:
-        """Run (snippet, timeout) pairs, cached ones without starting anything."""
+    def run_all(self, jobs: list[tuple[Snippet, float]], log: Log | None = None) -> dict[str, Outcome]:
+        """Run (snippet, timeout) pairs, cached ones without starting anything.
+
+        With `log`, progress is reported while snippets run (nothing when all are cached).
+        """
         outcomes, to_run = {}, []
         for snippet, timeout in jobs:
             key = cache_key(snippet, self.settings.max_output_bytes)  # hashes every file once per build
@@ -54,9 +59,13 @@ class Runner:
                 to_run.append((snippet, timeout, key))
         # Group by environment so each worker is started once and then reused.
         to_run.sort(key=lambda job: (job[0].env, job[0].name))
-        with ThreadPoolExecutor(max_workers=self.settings.parallel) as executor:
-            for outcome in executor.map(lambda job: self.run(*job), to_run):
+        reporter = progress("snippets", len(to_run), log)
+        with ThreadPoolExecutor(max_workers=self.settings.parallel) as executor, reporter or nullcontext():
+            for future in as_completed([executor.submit(self.run, *job) for job in to_run]):
+                outcome = future.result()
                 outcomes[outcome.snippet] = outcome
+                if reporter:
+                    reporter.step()
         return outcomes
 
     def run(self, snippet: Snippet, timeout: float, key: str | None = None) -> Outcome:
