@@ -22,3 +22,12 @@ text = f.lower(arg).compile().as_text()
 for line in text.splitlines():  # excerpt: the all-gather, without metadata
     if " all-gather(" in line:
         print(line.strip().split(", metadata=")[0])
+
+# Without to="invarying", shard_map cannot tell that the result is the same on
+# every "model" device, and out_specs=P("data", None) is refused.
+plain = jax.shard_map(lambda block: jax.lax.all_gather(block, "model", axis=1, tiled=True),
+                      mesh=mesh, in_specs=P("data", "model"), out_specs=P("data", None))
+try:
+    jax.jit(plain).lower(arg)
+except Exception as e:
+    print(type(e).__name__, str(e).splitlines()[0])

@@ -19,11 +19,31 @@ lowered = jax.jit(center, in_shardings=rows, out_shardings=rows).lower(
     jax.ShapeDtypeStruct((64, 16), jnp.float32)
 )
 # XLA flags as compile options: they apply to this one compilation only.
-lowered.compile({"xla_dump_to": "dump", "xla_dump_hlo_pass_re": "spmd|propagation"})
+lowered.compile({"xla_dump_to": "dump", "xla_dump_hlo_pass_re": "shardy|spmd"})
 
-# The module_NNNN prefix counts modules compiled so far in the process; drop it.
-names = sorted(re.sub(r"^module_\d+\.", "", n) for n in os.listdir("dump"))
-print("\n".join(names))
+# The HLO written around the matching passes, and whether each still carries
+# Shardy's xla.sdy attributes. The module_NNNN prefix is the id XLA gave the
+# module in this process; drop it.
+print("HLO files of the matching passes:")
+for name in sorted(os.listdir("dump")):
+    if ".spmd-partitioner." in name:
+        sdy = "xla.sdy" in open(os.path.join("dump", name)).read()
+        print(" ", re.sub(r"^module_\d+\.", "", name), " xla.sdy attributes:", sdy)
+
+# The shardy-xla pass also writes the MLIR module at each stage of Shardy.
+(folder,) = os.listdir(os.path.join("dump", "shardy"))
+stages = os.path.join("dump", "shardy", folder)
+print("MLIR files in dump/shardy/" + re.sub(r"^module_\d+", "module_NNNN", folder) + "/:")
+for name in sorted(os.listdir(stages)):
+    print(" ", name)
+
+# Excerpt: which operations carry a sharding of their own, before and after propagation.
+for name in ("01.before_propagation.mlir", "02.after_propagation.mlir"):
+    text = open(os.path.join(stages, name)).read()
+    found = re.findall(r"= (stablehlo\.\w+) .*sdy\.sharding = (#sdy\.sharding_per_value<.*?>\]>)", text)
+    print(f"{name}: {len(found)} operations with a sharding")
+    for op, sharding in found:
+        print(f"  {op} {sharding}")
 
 
 def entry(suffix):
@@ -37,3 +57,9 @@ print("\n--- before spmd-partitioning")
 print(entry("before_spmd-partitioning.txt"))
 print("--- after spmd-partitioning")
 print(entry("after_spmd-partitioning.before_control-dep-rewriter.txt"))
+
+# The same compilation with only "propagation" as the pattern: under Shardy no pass
+# name contains it, so XLA writes no file around a pass.
+lowered.compile({"xla_dump_to": "dump_propagation", "xla_dump_hlo_pass_re": "propagation"})
+around_passes = [n for n in os.listdir("dump_propagation") if re.search(r"\.\d{4}\..*\.after_", n)]
+print(f"pattern 'propagation' alone: {len(around_passes)} files")

@@ -4,7 +4,7 @@ os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
 
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
-from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
+from jax.sharding import AxisType, NamedSharding, PartitionSpec as P  # noqa: E402
 
 mesh = jax.make_mesh((8,), ("x",))
 double = jax.shard_map(lambda block: 2 * block, mesh=mesh, in_specs=P("x"), out_specs=P("x"))
@@ -18,3 +18,8 @@ except Exception as e:
 
 y = double(jax.reshard(x, NamedSharding(mesh, P("x"))))  # say where the rows go first
 print("y:", jax.typeof(y))
+
+# On a mesh in auto mode, shard_map moves the rows into place by itself.
+auto = jax.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))
+double_auto = jax.shard_map(lambda block: 2 * block, mesh=auto, in_specs=P("x"), out_specs=P("x"))
+print("auto mode:", double_auto(x).sharding.spec)

@@ -14,6 +14,12 @@ try:
 except Exception as e:
     print(type(e).__name__, e)
 
+# A jit argument with that sharding is refused the same way, before compiling.
+try:
+    jax.jit(lambda v: 2 * v, in_shardings=rows).lower(jax.ShapeDtypeStruct((63, 16), jnp.float32))
+except Exception as e:
+    print("jit:", type(e).__name__)
+
 # One fix: pad to a multiple of the axis size, and mask or slice the padding later.
 padded = jnp.pad(jnp.ones((63, 16)), ((0, 1), (0, 0)))
 x = jax.device_put(padded, rows)
