@@ -5,10 +5,12 @@ from pathlib import Path
 import jax
 
 from examples import mlp_args, mlp_grad
+from show import readable
 
 ARGS = mlp_args()  # params, x, y
 
 lowered = jax.jit(mlp_grad).lower(*ARGS)
+final = {}
 for label, disabled in [("default", ""), ("dce disabled", "dce")]:
     folder = Path(f"dump-{label.replace(' ', '-')}")
     shutil.rmtree(folder, ignore_errors=True)  # start from an empty folder on every run
@@ -20,3 +22,5 @@ for label, disabled in [("default", ""), ("dce disabled", "dce")]:
     gone = next(p for p in snapshots if "%region_1.2 (" not in p.read_text())
     print(f"{label:>12}: region_1.2 last seen before snapshot", gone.name.split(".", 2)[2])
     print(f"{label:>12}: region_1.2 in the final module:", "region_1.2" in compiled.as_text())
+    final[label] = readable(compiled.as_text())
+print("final modules the same:", final["default"] == final["dce disabled"])

@@ -1,5 +1,6 @@
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from examples import X
@@ -29,7 +30,13 @@ def with_loop(x):
     return jnp.sin(y) + 1.0
 
 
+def entry_counts(f, x):
+    entry = stats(jax.jit(f).lower(x).compile().as_text())["entry_opcodes"]
+    return {op: n for op, n in sorted(entry.items()) if op not in ("parameter", "constant")}
+
+
 for f in (plain, with_debug_print, with_pure_callback, with_loop):
-    entry = stats(jax.jit(f).lower(X).compile().as_text())["entry_opcodes"]
-    shown = {op: n for op, n in sorted(entry.items()) if op not in ("parameter", "constant")}
-    print(f"{f.__name__:>18}: {shown}")
+    print(f"{f.__name__:>18}: {entry_counts(f, X)}")
+big = np.ones((512, 512), np.float32)
+same = all(entry_counts(f, big) == entry_counts(f, X) for f in (plain, with_debug_print, with_pure_callback, with_loop))
+print(f"{'same at 512x512':>18}: {same}")

@@ -1,5 +1,6 @@
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from examples import X
 from hlo_stats import stats
@@ -20,3 +21,8 @@ for f in (step_by_step, one_expression):
     compiled = jax.jit(f).lower(X).compile()
     s = stats(compiled.as_text())
     print(f"{f.__name__:>14}: ENTRY {dict(s['entry_opcodes'])}, everything {sorted(s['all_opcodes'].items())}")
+
+# The same comparison at 512x512, where the CPU backend fuses some things differently.
+big = np.ones((512, 512), np.float32)
+counts = [stats(jax.jit(f).lower(big).compile().as_text()) for f in (step_by_step, one_expression)]
+print("same counts at 512x512:", counts[0] == counts[1], dict(counts[0]["fusion_kinds"]))

@@ -22,3 +22,4 @@ for label, (f, args) in cases.items():
     bytes_before = lowered.cost_analysis()["bytes accessed"]
     bytes_after = compiled.cost_analysis()["bytes accessed"]
     print(f"{label:<18} {entry_size(before):>9} {entry_size(after):>5}  {kinds:<22} {bytes_before:>12.0f} {bytes_after:>6.0f}")
+print("types returned by cost_analysis():", type(lowered.cost_analysis()).__name__, type(compiled.cost_analysis()).__name__)
