@@ -16,6 +16,9 @@ print("after change:", shift(v))
 closed = shift.trace(v).jaxpr
 print(closed)
 print("its constant:", closed.consts)
+# jit writes the constant into the module it compiles.
+print("in the lowered module:", *[line.strip() for line in shift.lower(v).as_text().splitlines()
+                                  if "stablehlo.constant" in line])
 
 
 @jax.jit
