@@ -23,7 +23,7 @@ def test_without_a_pyproject_every_setting_has_its_default(tmp_path):
         root=tmp_path.resolve(),
         snippets_dir=tmp_path.resolve() / "snippets",
         cache_dir=tmp_path.resolve() / ".cache" / "live",
-        timeout=300.0,
+        timeout=120.0,
         max_output_bytes=2_000_000,
         workers=0,
     )

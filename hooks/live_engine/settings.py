@@ -15,7 +15,7 @@ class Settings:
     root: Path  # the repository root: paths on the page are relative to it
     snippets_dir: Path  # directives name files relative to this folder
     cache_dir: Path  # one folder, safe to delete: deleting it forces a cold build
-    timeout: float = 300.0  # seconds a snippet may run; a directive can override it
+    timeout: float = 120.0  # seconds a snippet may run; a directive can override it
     max_output_bytes: int = 2_000_000  # output past this is cut, with a notice
     workers: int = 0  # snippets run at once; 0 means one per core
 
