@@ -14,12 +14,30 @@ x, y = jax.eval_shape(example_batch)
 jax.jit(loss).lower(params, x, y).compile()  # compiling is enough to write the dump
 
 dump = pathlib.Path("dump")
-(report,) = dump.glob("*.jit_loss.cpu_after_optimizations-buffer-assignment.txt")
-print(f"== {report.name} (allocation lines only)")
-for line in report.read_text().splitlines():
-    if line.startswith("allocation"):
+
+
+def read(suffix):
+    (path,) = dump.glob(f"*.jit_loss.cpu_after_optimizations{suffix}")
+    return path.name, path.read_text()
+
+
+name, text = read("-buffer-assignment.txt")
+print(f"== {name} (all of it)")
+print(text.strip())
+
+name, text = read("-buffer-assignment-values.txt")
+print(f"\n== {name} (the first value)")
+print("\n".join(text.strip().splitlines()[:9]))
+
+name, text = read("-live-range.txt")
+print(f"\n== {name} (its section headings)")
+for line in text.splitlines():
+    if line.rstrip().endswith(":") or "breakdown" in line:
         print(line)
 
-(usage,) = dump.glob("*.jit_loss.cpu_after_optimizations-memory-usage-report.txt")
-print(f"\n== {usage.name} (first 2 lines)")
-print("\n".join(usage.read_text().splitlines()[:2]))
+name, text = read("-memory-usage-report.txt")
+print(f"\n== {name} (the total, then each allocation's rows, in the order listed)")
+print(text.splitlines()[1])
+for line in text.splitlines():
+    if line.count(";") == 4 and "cumulative_size" not in line:
+        print(line)

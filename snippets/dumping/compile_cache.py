@@ -29,3 +29,6 @@ report("with jax_enable_compilation_cache off:")
 jax.clear_caches()  # empties the in-memory caches: the next compile is a real one
 jax.jit(f).lower(x).compile(options)
 report("after jax.clear_caches():")
+
+jax.jit(f).lower(x).compile({**options, "xla_dump_large_constants": True})  # one more option
+report("with one compile option added:")

@@ -12,7 +12,7 @@ import jax.numpy as jnp  # noqa: E402
 from mlp import example_batch, init_params, loss  # noqa: E402
 
 
-def tiny(x):  # 3 MLIR operations, under the default threshold of 10
+def tiny(x):  # 5 MLIR operations (module, function, cos, sin, return): under 10
     return jnp.sin(jnp.cos(x))
 
 

@@ -1,9 +1,10 @@
 import os
 
-# Eight simulated CPU devices, text dumps, and the SPMD partitioner's passes.
+# Eight simulated CPU devices, text dumps, and the partitioner's passes: Shardy
+# (the `shardy-xla` pass) and the SPMD partitioner (`spmd-partitioning`).
 os.environ["XLA_FLAGS"] = (
     "--xla_dump_to=dump --xla_dump_hlo_as_text=true "
-    "--xla_dump_hlo_pass_re=spmd|propagation --xla_force_host_platform_device_count=8"
+    "--xla_dump_hlo_pass_re=shardy|spmd --xla_force_host_platform_device_count=8"
 )
 
 import pathlib  # noqa: E402
@@ -26,6 +27,18 @@ print("HLO files of jit_mlp:")
 for path in sorted(dump.glob("*.jit_mlp.*.txt")):
     print("   ", path.name)
 
+shardy = dump / "shardy" / "module_0000.jit_mlp"
+print(f"\n{shardy.relative_to(dump)}/ (Shardy's MLIR, stage by stage):")
+for path in sorted(shardy.iterdir()):
+    print("   ", path.name)
+
+print("\nThe first matrix product in three of them (types and sharding rule cut off):")
+for stage in ["01.before_propagation", "02.after_propagation", "04.output_module"]:
+    line = next(line for line in (shardy / f"{stage}.mlir").read_text().splitlines() if "stablehlo.dot" in line)
+    line = line.strip().split(" : (")[0].split(", sdy.sharding_rule")[0]
+    print(f"  {stage}:")
+    print("   ", line + ("}" if line.count("{") > line.count("}") else ""))
+
 print("\nWhat changed between the two stages (excerpts):")
 for stage in ["before_optimizations", "cpu_after_optimizations"]:
     (path,) = dump.glob(f"*.jit_mlp.{stage}.txt")
@@ -36,8 +49,20 @@ for stage in ["before_optimizations", "cpu_after_optimizations"]:
         if "parameter(4)" in line:  # x, the sharded argument
             print("   ", line.strip()[:95], "...")
 
+print("\nThe shape of x (parameter 4) in each HLO file, in the order they were written:")
+for path in [*sorted(dump.glob("*.jit_mlp.0*.txt")), *dump.glob("*.jit_mlp.cpu_after_optimizations.txt")]:
+    line = next(line for line in path.read_text().splitlines() if "parameter(4)" in line)
+    print(f"    {line.split(' = ')[1].split()[0]:<16} {path.name.split('.', 2)[2]}")
+
 options = dump / "module_0000.jit_mlp" / "compile_options.textproto"
 print(f"\n{options.relative_to(dump)} (excerpt):")
 for line in options.read_text().splitlines():
     if line.strip().startswith(("num_replicas", "num_partitions")):
         print("   ", line.strip())
+
+# The filter older guides give, as compile options on the same function (a new option: no cache hit).
+jax.jit(mlp).lower(params, x).compile({"xla_dump_to": "old_filter", "xla_dump_hlo_pass_re": "spmd|propagation"})
+print("\nwith --xla_dump_hlo_pass_re=spmd|propagation instead:")
+for path in sorted(pathlib.Path("old_filter").glob("*.jit_mlp.0*.txt")):
+    print("   ", path.name.split(".", 2)[2])
+print("    shardy/ written:", (pathlib.Path("old_filter") / "shardy").exists())

@@ -34,7 +34,7 @@ print("Modules, in compile order:")
 for path in sorted(dump.glob("*.before_optimizations.txt")):
     print("   ", path.name.removesuffix(".before_optimizations.txt"))
 
-# What `rg -l 'tanh\(' dump/*before_optimizations.txt` does, in Python:
+# What `rg -n 'tanh\(' dump/*before_optimizations.txt` does, in Python:
 print("\nbefore_optimizations files that contain 'tanh(':")
 for path in sorted(dump.glob("*.before_optimizations.txt")):
     for number, line in enumerate(path.read_text().splitlines(), start=1):

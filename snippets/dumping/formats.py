@@ -28,3 +28,9 @@ for flag in [
         name = re.sub(r"^module_\d+\.jit_f\.", "", path.name)  # the common prefix
         name = re.sub(r"snapshot\.-?\d+", "snapshot.<run id>", name)
         print("   ", name)
+    if flag == "xla_dump_hlo_as_html":
+        (page,) = pathlib.Path(flag).glob("*.before_optimizations.html")
+        print("    (its scripts come from:", *sorted(set(re.findall(r'src="(https://[^/"]+)/', page.read_text()))), end=")\n")
+    if flag == "xla_dump_hlo_as_url":
+        (url,) = pathlib.Path(flag).glob("*.before_optimizations.url")
+        print("    (before_optimizations.url holds:", url.read_text().strip()[:40], "...)")

@@ -3,6 +3,7 @@ import os
 os.environ["XLA_FLAGS"] = "--xla_dump_to=dump"
 
 import pathlib  # noqa: E402
+import re  # noqa: E402
 
 import jax  # noqa: E402
 
@@ -13,6 +14,16 @@ x, y = jax.eval_shape(example_batch)
 jax.jit(loss).lower(params, x, y).compile()
 
 dump = pathlib.Path("dump")
+
+# The fusions of the optimized module, and the opcodes inside each one.
+(after,) = dump.glob("*.jit_loss.cpu_after_optimizations.txt")
+text = after.read_text()
+print("== fusions in the optimized entry computation: kind, and the opcodes of the computation each calls")
+for name, kind, called in re.findall(r"%(\S+) = .* fusion\(.*kind=(\w+), calls=%([\w.]+)", text.split("ENTRY")[1]):
+    body = re.search(rf"^%{re.escape(called)} .*?^}}", text, re.M | re.S).group()
+    opcodes = sorted(set(re.findall(r" = \S+ ([a-z-]+)\(", body)))
+    print(f"{name:<25} {kind:<8} {', '.join(opcodes)}")
+print()
 # One LLVM module per fused kernel that XLA generates code for; each is dumped
 # before (ir-no-opt) and after (ir-with-opt) LLVM's own optimizations.
 for ll in sorted(dump.glob("*.jit_loss.*.ir-with-opt.ll")):

@@ -5,6 +5,7 @@ import re
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax._src.lib import xla_client  # private: jaxlib's HLO parser and printer
 
 TABLE = np.arange(64, dtype=np.float32)  # becomes a 64-element constant in the HLO
 
@@ -33,6 +34,13 @@ print("default:                   ", constant_line("plain"))
 dump_with("large", xla_dump_large_constants=True)
 print("xla_dump_large_constants:  ", constant_line("large"), "...")
 
+# The default dump parsed back by XLA's HLO parser, then printed with every element.
+(path,) = pathlib.Path("plain").glob("*before_optimizations.txt")
+print_all = xla_client.hlo.HloPrintOptions.short_parsable()
+print_all.print_large_constants = True
+reparsed = xla_client.hlo.hlo_module_from_text(path.read_text()).to_string(print_all)
+print("default, parsed back:      ", next(line for line in reparsed.splitlines() if "constant(" in line).strip()[:70], "...")
+
 print("\nxla_dump_include_timestamp (the microseconds replaced by <time>):")
 for path in dump_with("stamped", xla_dump_include_timestamp=True):
     if path.name.endswith("optimizations.txt"):
@@ -41,7 +49,7 @@ for path in dump_with("stamped", xla_dump_include_timestamp=True):
 print("\nxla_dump_fusion_visualization adds:")
 for path in dump_with("fusions", xla_dump_fusion_visualization=True):
     if path.name.endswith(".html"):
-        print("   ", path.name)
+        print("   ", path.name, "titled", re.search(r"<title>(.*)</title>", path.read_text()).group(1))
 
 plain = {p.name.split(".", 2)[2] for p in dump_with("again")}  # names minus module_NNNN.jit_f
 meta = {p.name.split(".", 2)[2] for p in dump_with("meta", xla_dump_module_metadata=True)}
@@ -54,7 +62,9 @@ with open("skipped.log", "w") as log:
     os.dup2(log.fileno(), 2)
     capped = dump_with("capped", xla_dump_max_hlo_modules=1)
     os.dup2(saved_stderr, 2)
-print("\nxla_dump_max_hlo_modules=1, in a process that has already dumped modules:")
+earlier = {re.search(r"module_\d{4}", p.name).group() for folder in ["plain", "large", "stamped", "fusions", "again", "meta"]
+           for p in pathlib.Path(folder).iterdir() if p.is_file()}
+print(f"\nxla_dump_max_hlo_modules=1, in a process that has already dumped {len(earlier)} modules:")
 print("    files written:", len(capped))
 messages = {re.sub(r"^.*?\] ", "", line) for line in open("skipped.log")}
 print("    logged instead:", *sorted(m.strip() for m in messages))
