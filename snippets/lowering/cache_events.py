@@ -1,3 +1,4 @@
+import os
 from collections import Counter
 
 import jax
@@ -5,9 +6,20 @@ import jax.monitoring
 
 from mlp import example_batch, init_params, mlp
 
+print("backend:", jax.devices()[0].platform)  # the backend starts here, and reads XLA_FLAGS
+
 # lowering needs only shapes and dtypes: eval_shape gives them without computing
 params = jax.eval_shape(init_params)
 x, _ = jax.eval_shape(example_batch)
+
+python_runs = 0
+
+
+def counted_mlp(params, x):  # mlp, counting how often its Python body runs
+    global python_runs
+    python_runs += 1
+    return mlp(params, x)
+
 
 # JAX reports how long each stage took; count the events by name instead.
 events = Counter()
@@ -17,16 +29,29 @@ jax.monitoring.register_event_duration_secs_listener(
 
 
 def step(label, thunk):
+    global python_runs
     events.clear()
+    python_runs = 0
     result = thunk()
-    print(f"{label:34}", dict(sorted(events.items())) or "nothing")
+    print(f"{label:40} Python runs: {python_runs}  events:", ", ".join(sorted(events)) or "none")
     return result
 
 
-lowered = step("jax.jit(mlp).lower(params, x)", lambda: jax.jit(mlp).lower(params, x))
+traced = step("jax.jit(f).trace(params, x)", lambda: jax.jit(counted_mlp).trace(params, x))
+lowered = step("traced.lower()", traced.lower)
 first = step("lowered.compile()", lowered.compile)
-again = step("lowered.compile() again", lowered.compile)
-fresh = step("a new jax.jit(mlp), lower, compile", lambda: jax.jit(mlp).lower(params, x).compile())
-print("same executable:", first.runtime_executable() is fresh.runtime_executable())
+step("lowered.compile() again", lowered.compile)
+traced2 = step("a new jax.jit(f).trace(params, x)", lambda: jax.jit(counted_mlp).trace(params, x))
+fresh = step("  .lower().compile()", lambda: traced2.lower().compile())
+print("  same jaxpr:", traced2.jaxpr is traced.jaxpr, "| same executable:",
+      fresh.runtime_executable() is first.runtime_executable())
+
+fast = {"xla_cpu_enable_fast_math": True}
+step("lowered.compile(options)", lambda: lowered.compile(fast))
+step("lowered.compile(options) again", lambda: lowered.compile(fast))
+step("lowered.compile(other options)", lambda: lowered.compile({"xla_cpu_enable_fast_math": False}))
+
+os.environ["XLA_FLAGS"] = "--xla_dump_to=dump"  # too late: the backend has started
 jax.clear_caches()
-step("after jax.clear_caches()", lambda: jax.jit(mlp).lower(params, x).compile())
+step("after jax.clear_caches(): all stages", lambda: jax.jit(counted_mlp).lower(params, x).compile())
+print("  dump/ written with the new XLA_FLAGS:", os.path.isdir("dump"))
