@@ -2,7 +2,8 @@
 
 docs/flags.md: every flag-like name in the chapters, their snippets and the notebook has a row
 (or is listed as a lookalike); every row links existing sections that mention it; a row marked
-live is backed by code that runs in a linked section. Fast: reads files, builds nothing.
+live is backed by code that runs in a linked section; a row that is not run here links where
+upstream defines the name. Fast: reads files, builds nothing.
 
 docs/hlo-opcodes.md: every opcode of every HLO instruction in the built site's live outputs has a
 row naming exactly the pages that show it; a row for an opcode seen nowhere must say it is listed
@@ -24,6 +25,15 @@ LOOKALIKE_HEADERS = ["name", "what it is", "shown in"]
 OPCODE_HEADERS = ["opcode", "what it does", "semantics", "shown on"]
 STATUS = re.compile(r"live|(?P<kind>not runnable here|named only): (?P<reason>\S.{10,})")
 COMPLETENESS = "listed for completeness"
+# A row that is not run here links where upstream defines its name: openxla/xla at the commit jaxlib
+# 0.10.2 was built from, or jax at its release tag.
+PINNED_SOURCES = ("https://github.com/openxla/xla/blob/5a9e73cbd92530cac2ac36f4736a774b2412afe2/",
+                  "https://github.com/jax-ml/jax/blob/jax-v0.10.2/")
+# A tool removed from XLA is linked at the last commit that had it, on a row that says it was removed.
+REMOVED_FROM_XLA = re.compile(r"https://github\.com/openxla/xla/blob/[0-9a-f]{40}/")
+# Public pages allowed in place of a source, each with a word its row must contain to use it.
+PUBLIC_DOCS = {"https://bazel.build/reference/command-line-reference": "Bazel"}
+NO_PUBLIC_SOURCE = "no public source"  # what a libtpu row must say (libtpu's source is not public)
 # Sections of https://openxla.org/xla/operation_semantics, as the site generates their anchors
 # (lower case, spaces to underscores, parentheses dropped), checked against
 # openxla/xla docs/operation_semantics.md. A link to another anchor there is a typo.
@@ -143,6 +153,62 @@ def test_every_row_says_whether_it_ran(flags_page):
     ]
     problems += [f"{where(row)}: 'what it does' is empty" for row in flags if not row.cells["what it does"].strip()]
     assert not problems, "\n".join(problems)
+
+
+def source_problem(row: ref.Row) -> str | None:
+    """Why a row marked 'not runnable here' or 'named only' lacks evidence of where upstream defines
+    its name (None when it has it, or when the row is live)."""
+    status = STATUS.fullmatch(row.cells["verified here"].strip())
+    if status is None or status.group("kind") is None:
+        return None  # live, or malformed (test_every_row_says_whether_it_ran reports that)
+    label = ", ".join(f"`{name}`" for name in names(row)) or "the row"
+    text = " ".join(row.cells.values())
+    links = [target for cell in row.cells.values() for _, target in ref.LINK.findall(cell)]
+    if "libtpu" in text.lower().replace("libtpu_init_args", "") and NO_PUBLIC_SOURCE not in text:
+        return f"{where(row)}: {label}: a libtpu row must say it has {NO_PUBLIC_SOURCE}"
+    if any(link.startswith(PINNED_SOURCES) for link in links):
+        return None
+    if "removed" in text and any(REMOVED_FROM_XLA.match(link) for link in links):
+        return None
+    if any(link.startswith(doc) and word in text for doc, word in PUBLIC_DOCS.items() for link in links):
+        return None
+    return (f"{where(row)}: {label} is '{status.group('kind')}', so the row must link where upstream "
+            f"defines it: {' or '.join(PINNED_SOURCES)}..., the last XLA commit of a removed tool, "
+            f"or one of {sorted(PUBLIC_DOCS)}")
+
+
+def test_every_row_not_run_here_links_its_source(flags_page):
+    flags, _ = flags_page
+    problems = [problem for row in flags if (problem := source_problem(row))]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_source_rule():
+    """The rule itself, on made-up rows: which links count as evidence for a row that is not run."""
+    def row(verified: str) -> ref.Row:
+        return ref.Row(line=7, cells={"name": "`--some_flag`", "what it does": "Does something",
+                                      "shown in": "[Replay](replay.md)", "verified here": verified})
+
+    reason = "not runnable here: the tool is not in the jax or jaxlib wheels"
+    xla_pinned = "[a.cc](https://github.com/openxla/xla/blob/5a9e73cbd92530cac2ac36f4736a774b2412afe2/xla/a.cc)"
+    xla_other = "[a.cc](https://github.com/openxla/xla/blob/b5137ae3e133f0da9ad0c2372f7587f168aae591/xla/a.cc)"
+    jax_tag = "[config.py](https://github.com/jax-ml/jax/blob/jax-v0.10.2/jax/_src/config.py#L1)"
+    jax_main = "[config.py](https://github.com/jax-ml/jax/blob/main/jax/_src/config.py)"
+    bazel = "[reference](https://bazel.build/reference/command-line-reference#flag--test_env)"
+    assert source_problem(row("live")) is None
+    missing = source_problem(row(reason))
+    assert missing and "docs/flags.md:7" in missing and "`--some_flag`" in missing
+    assert source_problem(row(f"{reason}; defined in {xla_pinned}")) is None
+    assert source_problem(row(f"named only: the page names it and no more; {jax_tag}")) is None
+    assert source_problem(row(f"named only: the page names it and no more; {jax_main}")) is not None
+    assert source_problem(row(f"{reason}; {xla_other}")) is not None  # an unpinned commit...
+    assert source_problem(row(f"{reason}; the tool was removed from XLA; {xla_other}")) is None  # ...unless removed
+    assert source_problem(row(f"{reason}; {bazel}")) is not None  # a public page needs its word
+    assert source_problem(row(f"{reason}; a Bazel flag: {bazel}")) is None
+    assert source_problem(row(f"{reason}; [docs](https://docs.jax.dev/en/latest/) say so")) is not None
+    libtpu = "not runnable here: a libtpu flag, TPU only"
+    assert "no public source" in source_problem(row(f"{libtpu}; {jax_tag}"))
+    assert source_problem(row(f"{libtpu}; it has no public source; {jax_tag}")) is None
 
 
 # ---------------------------------------------------------------------------------------------
