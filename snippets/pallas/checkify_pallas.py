@@ -33,3 +33,14 @@ try:
     checkify.checkify(assert_call, errors=checkify.all_checks)(x)
 except ValueError as e:
     print("user check:  ", type(e).__name__, str(e).split(". ")[0] + ".")
+
+
+def debug_check_kernel(x_ref, o_ref):
+    pl.debug_check(jnp.all(x_ref[...] >= 0), "negative input")
+    o_ref[...] = jnp.sqrt(x_ref[...])
+
+
+debug_call = pl.pallas_call(debug_check_kernel, out_shape=spec, interpret=True)
+with pl.enable_debug_checks(True):
+    err, out = checkify.checkify(debug_call, errors=checkify.all_checks)(x)
+print("pl.debug_check under checkify:", err.get())

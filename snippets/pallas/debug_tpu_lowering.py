@@ -1,3 +1,6 @@
+import base64
+import re
+
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -16,3 +19,6 @@ exported = jax.export.export(jax.jit(add), platforms=["tpu"])(x, x)
 stablehlo = exported.mlir_module()
 print("\ncustom calls in the StableHLO:", stablehlo.count("stablehlo.custom_call"))
 print("target:", "@tpu_custom_call" in stablehlo)
+# The payload: backend_config holds the Mosaic module, base64-encoded MLIR bytecode.
+body = re.search(r'\\22body\\22: \\22([A-Za-z0-9+/=]+)', stablehlo).group(1)
+print("payload starts with MLIR's bytecode magic:", base64.b64decode(body)[:4] == b"ML\xefR")

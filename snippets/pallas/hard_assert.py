@@ -6,12 +6,6 @@ import jax.numpy as jnp
 from jax.experimental import checkify
 from jax.experimental import pallas as pl
 
-# The flag from older guides is gone.
-try:
-    jax.config.update("jax_pallas_enable_runtime_assert", True)
-except AttributeError as e:
-    print("AttributeError:", e)
-
 
 def checked(x_ref, o_ref):
     pl.debug_check(jnp.all(x_ref[...] > 0), "x must be positive")

@@ -27,3 +27,13 @@ for kernel in [racy, fixed]:
         interpret=pltpu.InterpretParams(detect_races=True),
     )
     print(f"{kernel.__name__}:", call(jnp.arange(8.0)))
+
+# The same racy kernel in plain interpret mode: the copy happens when it starts.
+plain = pl.pallas_call(
+    racy,
+    out_shape=jax.ShapeDtypeStruct((8,), jnp.float32),
+    in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+    scratch_shapes=[pltpu.VMEM((8,), jnp.float32), pltpu.SemaphoreType.DMA],
+    interpret=True,
+)
+print("racy, interpret=True:", plain(jnp.arange(8.0)))

@@ -1,6 +1,6 @@
 import os
 
-# libtpu reads this variable when it starts; without a TPU nothing reads it.
+# libtpu reads this variable when it starts; on a CPU no compiler acts on it.
 os.environ["LIBTPU_INIT_ARGS"] = "--xla_mosaic_dump_to=mosaic"
 
 import re
