@@ -2,42 +2,75 @@
 
 - each `<!-- live: ... -->` line is one test item: it runs its snippet through the
   same engine as the build, but freshly (never from the build's cache), and puts
-  the output in the page's namespace as `outputs["path/to/snippet.py"]`. When the
-  whole suite runs, tests/ has already built the site from an empty cache in this
-  same session (the `clean_site` fixture), and names that cache in
-  $LIVE_FRESH_RESULTS: its outputs are as fresh as a run here would be, so each
-  snippet runs once per session instead of twice;
+  the output in the page's namespace as `outputs["path/to/snippet.py"]`;
 - each plain ```python block is run, and each ```python block of `>>>` lines is a
   doctest, so a claim made about an output is checked on the page that makes it;
 - `<!-- skip: next -->` skips the block after it, and says so in the test report.
+
+Where the snippets come from:
+- when the session also builds the site from an empty cache (tests/' `clean_site`
+  fixture, in a full `uv run pytest`), that build's outputs are as fresh as a run here
+  would be: it names its cache in $LIVE_FRESH_RESULTS and each item takes its output
+  from there, so a snippet runs once per session, not twice;
+- otherwise (`pytest docs/`, `pytest docs/basics.md`) every snippet the collected items
+  name is started on the engine's parallel workers as soon as collection ends, and each
+  item waits for its own result when its turn comes.
 """
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 from sybil import Region, Sybil
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
 
-import os
-
-from live_engine.build import failure_report, snippet_for
+from live_engine.build import failure_report, jobs, snippet_for
 from live_engine.cache import ResultCache, cache_key
-from live_engine.directives import parse_page
+from live_engine.directives import Directive, parse_page
 from live_engine.runner import Outcome, Runner
 from live_engine.settings import load_settings
 from live_engine.snippets import SnippetError
 
 ROOT = Path(__file__).resolve().parent.parent
 FRESH_RESULTS_VARIABLE = "LIVE_FRESH_RESULTS"  # set by tests/conftest.py after its clean build
+_session: dict = {"runner": None, "started": {}}  # the runner, and the futures it started, by snippet
+
+
+def _runner() -> Runner:
+    if _session["runner"] is None:
+        _session["runner"] = Runner(load_settings(ROOT), use_cache=False)
+    return _session["runner"]
+
+
+def pytest_collection_finish(session):
+    """Start every snippet the collected items name, unless a clean build will supply them."""
+    items = session.items
+    if any("clean_site" in getattr(item, "fixturenames", ()) for item in items):
+        return  # the clean build runs every snippet fresh; items read its cache
+    directives = [item.example.parsed for item in items
+                  if isinstance(getattr(getattr(item, "example", None), "parsed", None), Directive)]
+    runner, snippets = _runner(), {}
+    for directive in directives:
+        try:
+            snippets[directive.path] = snippet_for(directive, runner.settings.snippets_dir, snippets)
+        except SnippetError:
+            continue  # its item reports the error, with the chapter's line
+    loaded = [directive for directive in directives if directive.path in snippets]
+    _session["started"] = runner.start(jobs(loaded, snippets, runner.settings.timeout))
+
+
+def pytest_sessionfinish(session):
+    runner, _session["runner"] = _session["runner"], None
+    if runner is not None:
+        runner.close()
 
 
 @pytest.fixture(scope="session")
 def live_runner():
-    runner = Runner(load_settings(ROOT), use_cache=False)
-    yield runner
-    runner.close()
+    return _runner()
 
 
 @pytest.fixture(scope="session")
@@ -65,8 +98,9 @@ def run_directive(example):
         return str(error)
     outcomes = example.namespace["live_outcomes"]
     if directive.path not in outcomes:
-        outcomes[directive.path] = _fresh_result(snippet, runner) or runner.run(
-            snippet, directive.timeout or runner.settings.timeout)
+        started: Future | None = _session["started"].get(directive.path)
+        outcomes[directive.path] = (_fresh_result(snippet, runner) or (started and started.result())
+                                    or runner.run(snippet, directive.timeout or runner.settings.timeout))
     outcome = outcomes[directive.path]
     if not outcome.ok:
         return failure_report(directive, outcome)  # Sybil shows a returned string as the failure

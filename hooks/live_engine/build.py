@@ -61,6 +61,15 @@ def snippet_for(directive: Directive, snippets_dir: Path, loaded: dict[str, Snip
     return snippet
 
 
+def jobs(directives: list[Directive], snippets: dict[str, Snippet], default_timeout: float) -> list[tuple[Snippet, float]]:
+    """(snippet, timeout) for each snippet the directives name, once; the longest timeout asked for wins."""
+    timeouts: dict[str, float] = {}
+    for directive in directives:
+        wanted = directive.timeout or default_timeout
+        timeouts[directive.path] = max(wanted, timeouts.get(directive.path, 0.0))
+    return [(snippets[name], timeout) for name, timeout in timeouts.items()]
+
+
 def build(pages: dict[str, str], runner: Runner, log: Log | None = None) -> BuildResult:
     """Run every snippet the pages name (each once) and collect every failure, with its chapter line.
 
@@ -68,11 +77,7 @@ def build(pages: dict[str, str], runner: Runner, log: Log | None = None) -> Buil
     """
     started = time.monotonic()
     directives, snippets, errors = plan(pages, runner)
-    timeouts: dict[str, float] = {}
-    for directive in directives:
-        wanted = directive.timeout or runner.settings.timeout
-        timeouts[directive.path] = max(wanted, timeouts.get(directive.path, 0.0))
-    outcomes = runner.run_all([(snippets[name], timeout) for name, timeout in timeouts.items()], log)
+    outcomes = runner.run_all(jobs(directives, snippets, runner.settings.timeout), log)
     for directive in directives:
         outcome = outcomes[directive.path]
         if not outcome.ok:

@@ -6,7 +6,7 @@ import dataclasses
 import re
 import signal
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -44,29 +44,43 @@ class Runner:
         self.cache = ResultCache(settings.cache_dir) if use_cache else None
         self.pool = WorkerPool()
 
+    def start(self, jobs: list[tuple[Snippet, float]]) -> dict[str, Future]:
+        """Start (snippet, timeout) pairs; each future yields the snippet's Outcome.
+
+        Cached outputs are done at once, without starting anything; the rest run on
+        `settings.parallel` threads, each waiting on a worker process. Nothing waits
+        here: a caller can take each result as its turn comes.
+        """
+        futures, to_run = {}, []
+        for snippet, timeout in jobs:
+            key = cache_key(snippet, self.settings.max_output_bytes)  # hashes every file once per build
+            output = self.cache.get(key) if self.cache is not None else None
+            if output is not None:
+                futures[snippet.name] = Future()
+                futures[snippet.name].set_result(Outcome(snippet.name, output, cached=True))
+            else:
+                to_run.append((snippet, timeout, key))
+        # Group by environment so each worker is started once and then reused.
+        to_run.sort(key=lambda job: (job[0].env, job[0].name))
+        executor = ThreadPoolExecutor(max_workers=self.settings.parallel)
+        for snippet, timeout, key in to_run:
+            futures[snippet.name] = executor.submit(self.run, snippet, timeout, key)
+        executor.shutdown(wait=False)  # its threads end when the queue is done
+        return futures
+
     def run_all(self, jobs: list[tuple[Snippet, float]], log: Log | None = None) -> dict[str, Outcome]:
         """Run (snippet, timeout) pairs, cached ones without starting anything.
 
         With `log`, progress is reported while snippets run (nothing when all are cached).
         """
-        outcomes, to_run = {}, []
-        for snippet, timeout in jobs:
-            key = cache_key(snippet, self.settings.max_output_bytes)  # hashes every file once per build
-            output = self.cache.get(key) if self.cache is not None else None
-            if output is not None:
-                outcomes[snippet.name] = Outcome(snippet.name, output, cached=True)
-            else:
-                to_run.append((snippet, timeout, key))
-        # Group by environment so each worker is started once and then reused.
-        to_run.sort(key=lambda job: (job[0].env, job[0].name))
-        reporter = progress("snippets", len(to_run), log)
-        with ThreadPoolExecutor(max_workers=self.settings.parallel) as executor, reporter or nullcontext():
-            for future in as_completed([executor.submit(self.run, *job) for job in to_run]):
-                outcome = future.result()
-                outcomes[outcome.snippet] = outcome
+        futures = self.start(jobs)
+        running = [future for future in futures.values() if not (future.done() and future.result().cached)]
+        reporter = progress("snippets", len(running), log)
+        with reporter or nullcontext():
+            for _ in as_completed(running):
                 if reporter:
                     reporter.step()
-        return outcomes
+        return {name: future.result() for name, future in futures.items()}
 
     def run(self, snippet: Snippet, timeout: float, key: str | None = None) -> Outcome:
         """Run one snippet now, bypassing the cache for reading, and store a success under `key`."""
