@@ -39,7 +39,7 @@ def compare(name, compiled, folder):
     ours, theirs = compiled.as_text().splitlines(), after.read_text().splitlines()
     differ = [(a, b) for a, b in zip(theirs, ours) if a != b]
     print(f"{name}:\n    as_text() equals the file: {compiled.as_text() == after.read_text()}"
-          f"\n    lines that differ: {len(differ)}"
+          f"\n    lines that differ: {len(differ)} {[a.split(' = ')[0].strip() for a, _ in differ]}"
           f"\n    equal once backend_config keys are sorted: "
           f"{[sorted_configs(a) for a in theirs] == [sorted_configs(b) for b in ours]}")
     fusions = re.findall(r"%(\S+) = .* fusion\(.*?kind=(\w+)", after.read_text().split("ENTRY")[1])
