@@ -24,9 +24,13 @@ text = xla_client.XlaComputation(module_proto).as_hlo_text()
 print(f"{proto_file.name} as text:")
 print(text)
 
-# Text -> proto, what `hlo-opt --emit-proto module.txt` writes.
+# Text -> binary proto, the form the dump's .hlo.pb files hold.
 (text_file,) = dump.glob("*.before_optimizations.txt")
 module = xla_client.hlo.hlo_module_from_text(text_file.read_text())
 again = module.as_serialized_hlo_module_proto()
 print(f"{text_file.name} parsed and serialized: {len(again)} bytes")
 print("same module after the round trip:", xla_client.XlaComputation(again).as_hlo_text() == text)
+
+# What the two texts carry besides the instructions.
+for name, t in [("printed from the proto:", text), ("dumped .txt:", text_file.read_text())]:
+    print(f"{name:23} metadata {'metadata={' in t}, StackFrames {'StackFrames' in t}")
