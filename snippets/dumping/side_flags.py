@@ -43,8 +43,7 @@ print("default, parsed back:      ", next(line for line in reparsed.splitlines()
 
 print("\nxla_dump_include_timestamp (the microseconds replaced by <time>):")
 for path in dump_with("stamped", xla_dump_include_timestamp=True):
-    if path.name.endswith("optimizations.txt"):
-        print("   ", re.sub(r"^\d+\.", "<time>.", path.name))
+    print("   ", re.sub(r"^\d+\.", "<time>.", path.name))
 
 print("\nxla_dump_fusion_visualization adds:")
 for path in dump_with("fusions", xla_dump_fusion_visualization=True):
