@@ -19,6 +19,8 @@ results = {
     "jit x / 3": jax.jit(third)(x),
     "jit x / c, c = 3 an argument": jax.jit(divide)(x, np.float32(3)),
     "jit x / 3, algsimp disabled": jax.jit(third).lower(x).compile({"xla_disable_hlo_passes": "algsimp"})(x),
+    "jit x / c, algsimp disabled": jax.jit(divide).lower(x, np.float32(3)).compile(
+        {"xla_disable_hlo_passes": "algsimp"})(x, np.float32(3)),
 }
 for label, result in results.items():
     wrong = np.asarray(result) != exact
