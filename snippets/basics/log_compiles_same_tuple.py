@@ -25,7 +25,7 @@ def power(x, n):
 collect = Collect()
 logging.getLogger("jax").addHandler(collect)
 four = jnp.ones(4)
-cube = jax.jit(power, static_argnums=1)
+power_jit = jax.jit(power, static_argnums=1)
 
 
 def show(label, call):
@@ -39,8 +39,8 @@ def show(label, call):
             print(re.sub(r" id=\d+", "", message))
 
 
-show("power(x, 2), n static", lambda: cube(four, 2))
-show("power(x, 3), n static", lambda: cube(four, 3))
+show("power(x, 2), n static", lambda: power_jit(four, 2))
+show("power(x, 3), n static", lambda: power_jit(four, 3))
 for i in range(2):
     # A new lambda on every pass: a new function to jit, whatever its argument.
     show(f"loop pass {i}: jax.jit(lambda ...)", lambda: jax.jit(lambda x: 2.0 * x)(four))
