@@ -64,13 +64,19 @@ LANGUAGES = {
     "jaxpr": ("{ lambda ; a:f32[3]. let b:f32[3] = sin a in (b,) }\n", "jaxpr"),
     "leading blank lines": ("\n\n  { lambda ; a:f32[]. let  in (a,) }", "jaxpr"),
     "plain text": ("hello\n", "text"),
-    "a mention later on": ("the HloModule below\nHloModule m\n", "text"),
+    "a mention in prose": ("the HloModule below has one ENTRY\nand its ROOT is an add\n", "text"),
+    "a header over an HLO listing": ("== after optimizations ==\nENTRY %main (x: f32[2]) -> f32[2] {\n"
+                                     "  ROOT %a = f32[2]{0} add(%x, %x)\n}\n", "hlo"),
+    "one HLO line in a page of prose": ("a\nb\nc\nd\ne\n  %a = f32[2]{0} add(%x, %x)\n", "text"),
+    "a jaxpr after a count": ("3 equations\n{ lambda ; a:f32[]. let\n    b:f32[] = sin a\n  in (b,) }\n", "jaxpr"),
+    "stablehlo ops in a function body": ("ops:\n  %0 = stablehlo.add %arg0, %arg0 : tensor<f32>\n"
+                                         "  return %0 : tensor<f32>\n", "stablehlo"),
     "empty": ("", "text"),
 }
 
 
 @pytest.mark.parametrize(("output", "language"), LANGUAGES.values(), ids=LANGUAGES.keys())
-def test_the_output_language_is_judged_by_how_it_starts(output, language):
+def test_the_output_language_is_judged_by_how_it_starts_or_what_most_lines_are(output, language):
     assert detect_language(output) == language
 
 

@@ -13,21 +13,36 @@ import textwrap
 from .directives import Directive
 from .snippets import Snippet, shown_source
 
-# First words of each IR's printed form, for `lang=auto`.
+# How each IR's printed form starts: an output that starts so is in that IR.
 LANGUAGE_SIGNS = (
     ("hlo", re.compile(r"\AHloModule ")),
     ("stablehlo", re.compile(r"\A(#loc\d* = |module @)")),
     ("jaxpr", re.compile(r"\A\{ lambda ")),
 )
+# Lines that only one IR prints. An output is in an IR when that IR's lines make up a
+# good part of it: snippets often print a header, counts or a file name around the IR,
+# and those lines lex as plain text in every IR lexer.
+IR_LINES = {
+    "hlo": re.compile(r"^\s*(?:HloModule |(?:ROOT )?%?[\w.\-]+ = (?:\(|[a-z]\w*\[)|(?:ENTRY )?%?[\w.\-]+ (?:\(.*\) -> .*)?\{$)"),
+    "stablehlo": re.compile(r"^\s*(?:module @|func\.func |%[\w#]+(?::\d+)? = (?:stablehlo|chlo|sdy|mhlo)\.|(?:stablehlo|func|sdy)\.\w+ %|#loc\d* = loc\()"),
+    "jaxpr": re.compile(r"^\s*(?:\{ lambda |let$|in \(|(?:[a-z]{1,3}|_)(?::[a-z~][\w<>]*\[[^\]]*\])? (?:[a-z]{1,3}(?::[a-z~][\w<>]*\[[^\]]*\])? )*= [a-z_]\w*)"),
+}
+SHARE = 0.25  # of the non-blank lines
 
 
 def detect_language(output: str) -> str:
-    """The IR an output is written in, judged by how it starts; `text` if none fits."""
+    """The IR an output is written in: the one it starts with, else the one whose lines are
+    most of it, if a quarter or more; `text` if none."""
     start = output.lstrip()
     for language, sign in LANGUAGE_SIGNS:
         if sign.match(start):
             return language
-    return "text"
+    lines = [line for line in output.splitlines() if line.strip()]
+    if not lines:
+        return "text"
+    counts = {language: sum(1 for line in lines if pattern.match(line)) for language, pattern in IR_LINES.items()}
+    language, count = max(counts.items(), key=lambda item: item[1])
+    return language if count and count >= SHARE * len(lines) else "text"
 
 
 def render(directive: Directive, snippet: Snippet, output: str) -> str:
