@@ -178,3 +178,17 @@ def test_code_annotations_open_on_click(clean_site, served_site, context):
     marker = page.locator(".md-annotation").first
     marker.click()  # Material moves the note into a tooltip inside the marker when it opens
     assert marker.locator(".md-tooltip__inner").inner_text().strip() != ""
+
+
+def test_a_long_output_shows_its_head_and_show_all_opens_the_rest(clean_site, served_site, context):
+    page = context.new_page()
+    page.goto(served_site + first_page_holding(clean_site, 'class="live-output long"', "a long output"),
+              wait_until="networkidle")
+    block = page.locator(".live-output.long").first
+    block.scroll_into_view_if_needed()
+    code = block.locator("pre > code")
+    hidden = code.evaluate("c => [c.clientHeight, c.scrollHeight]")
+    assert hidden[0] < hidden[1]  # the tail is cut off
+    block.locator("details.show-all > summary").click()
+    shown = code.evaluate("c => [c.clientHeight, c.scrollHeight]")
+    assert shown[0] == shown[1] > hidden[0]

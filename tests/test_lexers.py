@@ -39,11 +39,13 @@ def test_an_hlo_line_reads_as_name_shape_layout_opcode_attribute_and_dimmed_meta
 
 def test_hlo_computation_names_constants_and_the_tables():
     text = ("ENTRY %main.4 (x.1: f32[2]) -> f32[2] {\n  %c = f32[] constant(2.5)\n"
-            "  %f = f32[2]{0} fusion(%x.1), kind=kLoop, calls=%fused_computation\n}\n\nFileNames\n1 \"mlp.py\"\n")
+            "  %f = f32[2]{0} fusion(%x.1), kind=kLoop, calls=%fused_computation\n}\n\nFileNames\n1 \"mlp.py\"\n"
+            "StackFrames\n1 {file_location_id=1 parent_frame_id=1}\n")
     found = roles("hlo", text)
     assert found["%main.4"] is Name.Function and found["%fused_computation"] is Name.Function
     assert found["2.5"] is Number and found["constant"] is Name.Builtin
     assert found["FileNames"] is Comment.Special and found['1 "mlp.py"'] is Comment
+    assert found["1 {file_location_id=1 parent_frame_id=1}"] is Comment
 
 
 def test_a_stablehlo_op_reads_as_value_op_type_and_dimmed_location():

@@ -202,3 +202,12 @@ def test_the_source_shown_is_the_one_loaded_even_if_the_file_changed_since(snipp
     Path(snippet.file).write_text("print('edited')\n")
     markdown = render(directive("<!-- live: pipeline/demo.py -->"), snippet, "out\n")
     assert fenced_blocks(markdown)[0][1] == "import jax\nprint(jax.numpy.ones(3))"
+
+
+@pytest.mark.parametrize("lines, folded", [(40, False), (41, True)])
+def test_an_output_over_forty_lines_folds_its_tail_behind_show_all(snippet, lines, folded):
+    output = "\n".join(f"line {n}" for n in range(lines))
+    markdown = render(directive("<!-- live: pipeline/demo.py -->"), snippet, output)
+    assert ('class="live-output long"' in markdown) is folded
+    assert (f"Show all {lines} lines" in markdown) is folded
+    assert f"line {lines - 1}" in markdown  # every line is on the page: CSS hides the tail, search sees it

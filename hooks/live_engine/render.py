@@ -28,6 +28,7 @@ IR_LINES = {
     "jaxpr": re.compile(r"^\s*(?:\{ lambda |let$|in \(|(?:[a-z]{1,3}|_)(?::[a-z~][\w<>]*\[[^\]]*\])? (?:[a-z]{1,3}(?::[a-z~][\w<>]*\[[^\]]*\])? )*= [a-z_]\w*)"),
 }
 SHARE = 0.25  # of the non-blank lines
+LONG_OUTPUT_LINES = 40  # longer outputs show their first lines and fold the rest
 
 
 def detect_language(output: str) -> str:
@@ -63,10 +64,19 @@ def render(directive: Directive, snippet: Snippet, output: str) -> str:
 def _output_block(name: str, output: str, lang: str) -> str:
     language = detect_language(output) if lang == "auto" else lang
     shown = output.rstrip("\n") or "(the snippet printed nothing)"
+    lines = shown.count("\n") + 1
+    if lines <= LONG_OUTPUT_LINES:
+        return (
+            f'<div class="live-output" data-snippet="{html.escape(name)}" data-lang="{language}" markdown>\n\n'
+            + _fence(language, shown, 'title="Output"')
+            + "\n\n</div>"
+        )
+    # A long listing shows its head; the rest is one click away. It is only hidden by
+    # CSS (assets/live.css), so search, copy and find-in-page still see every line.
     return (
-        f'<div class="live-output" data-snippet="{html.escape(name)}" data-lang="{language}" markdown>\n\n'
+        f'<div class="live-output long" data-snippet="{html.escape(name)}" data-lang="{language}" markdown>\n\n'
         + _fence(language, shown, 'title="Output"')
-        + "\n\n</div>"
+        + f'\n\n<details class="show-all"><summary>Show all {lines} lines</summary></details>\n\n</div>'
     )
 
 

@@ -20,7 +20,7 @@ class HloLexer(RegexLexer):
         "root": [
             # The source-location tables at the end of optimized text: dimmed.
             (r"^(FileNames|FunctionNames|FileLocations|StackFrames)$", Comment.Special),
-            (r'^\d+ (?:"[^"\n]*"|\d+(?: \d+)*)[ \t]*$', Comment),
+            (r'^\d+ (?:"[^"\n]*"|\d+(?: \d+)*|\{[^{}\n]*\})[ \t]*$', Comment),
             (r"/\*.*?\*/", Comment.Multiline),
             (r"(metadata)(=)(\{)", bygroups(Name.Attribute, Operator, Comment), "metadata"),
             (r"\b(HloModule)(\s+)(" + NAME + ")", bygroups(Keyword.Namespace, Whitespace, Name.Namespace)),
