@@ -61,5 +61,7 @@ print(entry("after_spmd-partitioning.before_control-dep-rewriter.txt"))
 # The same compilation with only "propagation" as the pattern: under Shardy no pass
 # name contains it, so XLA writes no file around a pass.
 lowered.compile({"xla_dump_to": "dump_propagation", "xla_dump_hlo_pass_re": "propagation"})
-around_passes = [n for n in os.listdir("dump_propagation") if re.search(r"\.\d{4}\..*\.after_", n)]
-print(f"pattern 'propagation' alone: {len(around_passes)} files")
+names = os.listdir("dump_propagation")
+around_passes = [n for n in names if re.search(r"\.\d{4}\..*\.after_", n)]
+dumped = any(n.endswith(".before_optimizations.txt") for n in names)  # it did compile
+print(f"pattern 'propagation' alone: {len(around_passes)} files around a pass (module dumped: {dumped})")
