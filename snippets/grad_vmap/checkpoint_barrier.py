@@ -19,10 +19,10 @@ for prevent_cse in (True, False):
     print(f"prevent_cse={prevent_cse}: before XLA {counts(before)} | after XLA {counts(after)}")
 
 # Which passes changed those counts: dump the module after every pass and compare.
-options = {"xla_dump_to": "dump", "xla_dump_hlo_as_text": True, "xla_dump_hlo_pass_re": ".*"}
+options = {"xla_dump_to": "checkpoint_passes", "xla_dump_hlo_as_text": True, "xla_dump_hlo_pass_re": ".*"}
 jax.jit(jax.grad(f_with(True))).lower(jnp.arange(3.0)).compile(options)
 previous = None
-for path in sorted(glob.glob("dump/*.[0-9][0-9][0-9][0-9].*.txt")):
+for path in sorted(glob.glob("checkpoint_passes/*.[0-9][0-9][0-9][0-9].*.txt")):
     now = counts(open(path).read())
     if previous is not None and now != previous:
         print(f"after pass {path.split('.after_')[1].split('.before_')[0]}: {now}")

@@ -55,7 +55,6 @@ for line in gradient:
         print("    op_name:", metadata.split('"')[1])
 
 
-
 def computations(hlo):
     """{computation name: its text} for the computations other than ENTRY."""
     blocks = hlo.split("\n\n%")[1:]
@@ -68,6 +67,10 @@ def stages(text):
     return ", ".join(sorted(found))
 
 
+def op_name(line):
+    return line.split('op_name="')[1].split('"')[0]
+
+
 fused = computations(compiled["gradient: jit(grad(loss))"])
 print("\nThe op_name of every top-level instruction that computes something, in order")
 print("(for a fusion, in brackets: the parts its fused instructions come from)")
@@ -75,4 +78,12 @@ for line in gradient:
     if "op_name=" in line and " parameter(" not in line:
         inside = re.search(r"calls=%(\S+?),", line)
         note = f"  [{stages(fused[inside[1]])}]" if inside else ""
-        print(f"  {line.split()[0]:26}", line.split('op_name="')[1].split('"')[0] + note)
+        print(f"  {line.split()[0]:26}", op_name(line) + note)
+
+fusions = [line for line in gradient if " fusion(" in line]
+same = 0
+for line in fusions:
+    body = fused[re.search(r"calls=%(\S+?),", line)[1]]
+    root = next(inner for inner in body.splitlines() if "ROOT " in inner)
+    same += op_name(line) == op_name(root)
+print(f"\nfusions whose op_name is that of their ROOT instruction: {same} of {len(fusions)}")

@@ -25,3 +25,10 @@ for features, hidden, outputs in [(16, 32, 4), (512, 512, 16)]:
     for name, fn in variants.items():
         memory = jax.jit(fn).lower(params, x, y).compile().memory_analysis()
         print(f"  {name:28} {memory.output_size_in_bytes:9} {memory.temp_size_in_bytes:9}")
+
+# The wide squared-norm program: which top-level instructions write 8·512·512 floats?
+hlo = jax.jit(variants["vmap(squared norm of grad)"]).lower(params, x, y).compile().as_text()
+print("f32[8,512,512] written at top level by the wide squared-norm program:")
+for line in hlo.split("\nENTRY ")[1].splitlines():
+    if " = f32[8,512,512]" in line:
+        print(" ", line.split()[0], "with op_name", line.split('op_name="')[1].split('"')[0])
