@@ -37,3 +37,13 @@ for options in sorted(dump.glob("*.debug_options")):
     module = options.name.removesuffix(".debug_options")
     said = [line for line in options.read_text().splitlines() if "detailed_logging" in line]
     print(f"{module:<21} {files[module]:>5}  {said[0] if said else '(nothing: on, the default)'}")
+
+
+def count_ops(op):
+    """Operations as JAX counts them: this one and every one nested in it."""
+    return 1 + sum(count_ops(child) for region in op.regions for block in region for child in block)
+
+
+print("\nMLIR operations in each module:")
+for name, fun, args in [("jit_tiny", tiny, [small]), ("jit_loss", loss, [params, x, y])]:
+    print(f"    {name}: {count_ops(jax.jit(fun).lower(*args).compiler_ir('stablehlo').operation)}")

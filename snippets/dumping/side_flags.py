@@ -54,8 +54,8 @@ plain = {p.name.split(".", 2)[2] for p in dump_with("again")}  # names minus mod
 meta = {p.name.split(".", 2)[2] for p in dump_with("meta", xla_dump_module_metadata=True)}
 print("\nxla_dump_module_metadata adds on CPU:", sorted(meta - plain))
 
-# xla_dump_max_hlo_modules stops dumping once the process has dumped that many
-# modules, and logs an error for every file it skips: send those to a file.
+# xla_dump_max_hlo_modules refuses every file once XLA has counted that many dumped
+# modules, and logs an error for each one it refuses: send those to a file.
 saved_stderr = os.dup(2)
 with open("skipped.log", "w") as log:
     os.dup2(log.fileno(), 2)
