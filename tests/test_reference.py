@@ -31,8 +31,9 @@ PINNED_SOURCES = ("https://github.com/openxla/xla/blob/5a9e73cbd92530cac2ac36f47
                   "https://github.com/jax-ml/jax/blob/jax-v0.10.2/")
 # A tool removed from XLA is linked at the last commit that had it, on a row that says it was removed.
 REMOVED_FROM_XLA = re.compile(r"https://github\.com/openxla/xla/blob/[0-9a-f]{40}/")
-# Public pages allowed in place of a source, each with a word its row must contain to use it.
-PUBLIC_DOCS = {"https://bazel.build/reference/command-line-reference": "Bazel"}
+# Public pages allowed in place of a source, each linked at the anchor of the row's own name (Bazel's
+# reference names its anchors `flag--NAME`): what comes before the name in such a link.
+PUBLIC_DOCS = {"https://bazel.build/reference/command-line-reference": "#flag"}
 NO_PUBLIC_SOURCE = "no public source"  # what a libtpu row must say (libtpu's source is not public)
 # Sections of https://openxla.org/xla/operation_semantics, as the site generates their anchors
 # (lower case, spaces to underscores, parentheses dropped), checked against
@@ -170,11 +171,12 @@ def source_problem(row: ref.Row) -> str | None:
         return None
     if "removed" in text and any(REMOVED_FROM_XLA.match(link) for link in links):
         return None
-    if any(link.startswith(doc) and word in text for doc, word in PUBLIC_DOCS.items() for link in links):
+    if any(link == f"{doc}{anchor}{name}" for doc, anchor in PUBLIC_DOCS.items() for name in names(row)
+           for link in links):
         return None
     return (f"{where(row)}: {label} is '{status.group('kind')}', so the row must link where upstream "
             f"defines it: {' or '.join(PINNED_SOURCES)}..., the last XLA commit of a removed tool, "
-            f"or one of {sorted(PUBLIC_DOCS)}")
+            f"or one of {sorted(PUBLIC_DOCS)} at the anchor of the row's own name")
 
 
 def test_every_row_not_run_here_links_its_source(flags_page):
@@ -185,8 +187,8 @@ def test_every_row_not_run_here_links_its_source(flags_page):
 
 def test_the_source_rule():
     """The rule itself, on made-up rows: which links count as evidence for a row that is not run."""
-    def row(verified: str) -> ref.Row:
-        return ref.Row(line=7, cells={"name": "`--some_flag`", "what it does": "Does something",
+    def row(verified: str, name: str = "--some_flag") -> ref.Row:
+        return ref.Row(line=7, cells={"name": f"`{name}`", "what it does": "Does something",
                                       "shown in": "[Replay](replay.md)", "verified here": verified})
 
     reason = "not runnable here: the tool is not in the jax or jaxlib wheels"
@@ -203,8 +205,10 @@ def test_the_source_rule():
     assert source_problem(row(f"named only: the page names it and no more; {jax_main}")) is not None
     assert source_problem(row(f"{reason}; {xla_other}")) is not None  # an unpinned commit...
     assert source_problem(row(f"{reason}; the tool was removed from XLA; {xla_other}")) is None  # ...unless removed
-    assert source_problem(row(f"{reason}; {bazel}")) is not None  # a public page needs its word
-    assert source_problem(row(f"{reason}; a Bazel flag: {bazel}")) is None
+    assert source_problem(row(f"{reason}; {bazel}")) is not None  # a public page at another flag's anchor...
+    assert source_problem(row(f"{reason}; {bazel}", name="--test_env")) is None  # ...or at the row's own
+    bazel_page = "[reference](https://bazel.build/reference/command-line-reference)"
+    assert source_problem(row(f"{reason}; {bazel_page}", name="--test_env")) is not None  # no anchor
     assert source_problem(row(f"{reason}; [docs](https://docs.jax.dev/en/latest/) say so")) is not None
     libtpu = "not runnable here: a libtpu flag, TPU only"
     assert "no public source" in source_problem(row(f"{libtpu}; {jax_tag}"))
