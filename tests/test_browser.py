@@ -192,3 +192,25 @@ def test_a_long_output_shows_its_head_and_show_all_opens_the_rest(clean_site, se
     block.locator("details.show-all > summary").click()
     shown = code.evaluate("c => [c.clientHeight, c.scrollHeight]")
     assert shown[0] == shown[1] > hidden[0]
+
+
+def test_pointing_at_a_name_marks_it_everywhere_in_its_listing_and_opcodes_link_the_reference(
+        clean_site, served_site, context):
+    page = context.new_page()
+    page.goto(served_site + "optimizations/", wait_until="networkidle")
+    listing = page.locator(".language-hlo code").first
+    name = listing.locator(".nv").nth(1)  # a name used after its definition
+    name.scroll_into_view_if_needed()
+    text = name.inner_text().lstrip("%")
+    name.hover()
+    marked = listing.locator(".nv.ir-same")
+    assert marked.count() >= 2 and {m.lstrip("%") for m in marked.all_inner_texts()} == {text}
+    assert listing.locator(".nv.ir-def").count() == 1
+    page.mouse.move(0, 0)
+    assert listing.locator(".nv.ir-same").count() == 0  # moving away releases it
+    opcode = listing.locator("a.ir-ref").first
+    assert opcode.get_attribute("title")  # the meaning, as a tooltip
+    opcode.click()
+    page.wait_for_load_state("networkidle")
+    anchor = page.url.rsplit("#", 1)[1]
+    assert page.url.split("#")[0].endswith("/hlo-opcodes/") and page.locator(f"tr#{anchor}").count() == 1

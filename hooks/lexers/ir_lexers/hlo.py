@@ -34,7 +34,7 @@ class HloLexer(RegexLexer):
             (r"\b" + DTYPE + r"\b(?!\()", Keyword.Type),
             (r"(?<=\])\{[\d,]*(?::[^}]*)?\}", Name.Label),  # the layout right after a shape
             (r"\b(constant)(\()", bygroups(Name.Builtin, Punctuation), "constant"),
-            (r"\b([a-z][a-z0-9\-]*)(\()", bygroups(Name.Builtin, Punctuation)),  # opcode(
+            (r"\b([a-z][a-z0-9\-]*)(\()", bygroups(Name.Builtin, Punctuation), "operands"),  # opcode(
             (r"\b(calls|to_apply|condition|body|true_computation|false_computation|branch_computations)(=)",
              bygroups(Name.Attribute, Operator), "computation_refs"),
             (r"\b([a-z_][\w]*)(=)", bygroups(Name.Attribute, Operator)),
@@ -54,6 +54,18 @@ class HloLexer(RegexLexer):
             (r"\b(?:true|false)\b", Number),
             (r"[\s,{}]+|\.\.\.", Punctuation),
             (r"[^()\s,{}]+", Number),
+        ],
+        # An instruction's operands: names (with or without %, as optimized and unoptimized
+        # text print them), sometimes with their shapes.
+        "operands": [
+            (r"\(", Punctuation, "#push"),
+            (r"\)", Punctuation, "#pop"),
+            (SHAPE, Keyword.Type),
+            (r"(?<=\])\{[\d,]*(?::[^}]*)?\}", Name.Label),
+            (NAME, Name.Variable),
+            (NUMBER, Number),  # parameter(0)
+            (r"\n", Whitespace, "#pop"),
+            include("prose"),  # a program's own text that happens to look like a call
         ],
         "computation_refs": [
             (r"\{", Punctuation),
