@@ -40,7 +40,8 @@ def step(label, thunk):
 traced = step("jax.jit(f).trace(params, x)", lambda: jax.jit(counted_mlp).trace(params, x))
 lowered = step("traced.lower()", traced.lower)
 first = step("lowered.compile()", lowered.compile)
-step("lowered.compile() again", lowered.compile)
+again = step("lowered.compile() again", lowered.compile)
+print("  same executable:", again.runtime_executable() is first.runtime_executable())
 traced2 = step("a new jax.jit(f).trace(params, x)", lambda: jax.jit(counted_mlp).trace(params, x))
 fresh = step("  .lower().compile()", lambda: traced2.lower().compile())
 print("  same jaxpr:", traced2.jaxpr is traced.jaxpr, "| same executable:",
@@ -51,7 +52,7 @@ step("lowered.compile(options)", lambda: lowered.compile(fast))
 step("lowered.compile(options) again", lambda: lowered.compile(fast))
 step("lowered.compile(other options)", lambda: lowered.compile({"xla_cpu_enable_fast_math": False}))
 
-os.environ["XLA_FLAGS"] = "--xla_dump_to=dump"  # too late: the backend has started
+os.environ["XLA_FLAGS"] = "--xla_dump_to=late_flags_dump"  # too late: the backend has started
 jax.clear_caches()
 step("after jax.clear_caches(): all stages", lambda: jax.jit(counted_mlp).lower(params, x).compile())
-print("  dump/ written with the new XLA_FLAGS:", os.path.isdir("dump"))
+print("  late_flags_dump/ written with the new XLA_FLAGS:", os.path.isdir("late_flags_dump"))

@@ -7,4 +7,4 @@ params = jax.eval_shape(init_params)
 x, _ = jax.eval_shape(example_batch)
 
 lowered = jax.jit(mlp).lower(params, x)
-print(lowered.as_text(dialect="hlo"))  # the same module converted to HLO; no pass has run
+print(lowered.as_text(dialect="hlo"))  # the same module converted to HLO; no XLA pass has run

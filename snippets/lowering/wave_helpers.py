@@ -3,7 +3,7 @@ import jax.numpy as jnp
 
 
 def hlo_before_passes(f, *args):
-    """HLO exactly as lowering produced it."""
+    """HLO before XLA's passes: the lowered module, converted from StableHLO."""
     return jax.jit(f).lower(*args).compiler_ir("hlo").as_hlo_text()
 
 
