@@ -57,7 +57,7 @@ for path in [*sorted(dump.glob("*.jit_mlp.0*.txt")), *dump.glob("*.jit_mlp.cpu_a
 options = dump / "module_0000.jit_mlp" / "compile_options.textproto"
 print(f"\n{options.relative_to(dump)} (excerpt):")
 for line in options.read_text().splitlines():
-    if line.strip().startswith(("num_replicas", "num_partitions")):
+    if line.strip().startswith(("num_replicas", "num_partitions", "xla_dump_to", "xla_dump_hlo_pass_re")):
         print("   ", line.strip())
 
 # The filter older guides give, as compile options on the same function (a new option: no cache hit).
