@@ -16,10 +16,15 @@ def kernel(x_ref, o_ref):
     pl.run_scoped(body, pltpu.VMEM((8, 128), jnp.float32))
 
 
-def mosaic_module():
+def scratch_kernel(x_ref, o_ref, tmp_ref):  # tmp_ref: a buffer from scratch_shapes
+    tmp_ref[...] = 2 * x_ref[...]
+    o_ref[...] = tmp_ref[...]
+
+
+def mosaic_module(kernel, scratch_shapes=()):
     """Lower a fresh pallas_call for a TPU and return its Mosaic module."""
     call = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32),
-                          debug=True)
+                          scratch_shapes=scratch_shapes, debug=True)
     text = io.StringIO()
     with contextlib.redirect_stdout(text):
         jax.export.export(jax.jit(call), platforms=["tpu"])(jnp.ones((8, 128)))
@@ -27,11 +32,15 @@ def mosaic_module():
 
 
 NAN = "dense<0x7FC00000>"  # a float32 NaN, as MLIR prints it
-print("poison off: NaN constants", mosaic_module().count(NAN))
+print("poison off: NaN constants", mosaic_module(kernel).count(NAN))
 with pl.enable_poison_buffers(True):  # sets jax_pallas_poison_buffers for this block
-    module = mosaic_module()
+    module = mosaic_module(kernel)
+    scratch = mosaic_module(scratch_kernel, [pltpu.VMEM((8, 128), jnp.float32)])
 print("poison on:  NaN constants", module.count(NAN))
 nan_value = re.search(r"(%\w+) = arith.constant " + NAN, module).group(1)
 for line in module.splitlines():
     if f"store {nan_value}," in line:  # the store that fills the new buffer with NaN
         print("  ", line.strip())
+print("poison on, scratch_shapes buffer: NaN constants", scratch.count(NAN))
+signature = next(line for line in scratch.splitlines() if "func.func @scratch_kernel" in line)
+print("   scratch_kernel's arguments:", signature.count("%arg"), "(x, o and the scratch buffer)")
