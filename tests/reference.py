@@ -4,6 +4,7 @@ Shared by tests/test_reference.py and usable on its own while writing:
 
     uv run python tests/reference.py flags          # every flag the chapters mention, and where
     uv run python tests/reference.py opcodes SITE   # every HLO opcode in a built site's outputs
+    uv run python tests/reference.py primitives SITE  # every jaxpr primitive in them (docs/jaxpr-primitives.md)
 
 Pure reading and parsing: nothing here builds the site or runs a snippet.
 """
@@ -379,6 +380,77 @@ def opcode_sightings(site: Path) -> dict[str, dict[str, set[str]]]:
     return seen
 
 
+# ---------------------------------------------------------------------------------------------
+# Jaxpr primitives in outputs
+# ---------------------------------------------------------------------------------------------
+
+PRIMITIVES_PAGE = DOCS / "jaxpr-primitives.md"
+
+_PRIMITIVE = r"(?P<primitive>[a-z_][a-z0-9_]*)"
+# A binder: a variable (letters, or `_` for a dropped result) and its type, which holds no space
+# or `=`: f32[8,4], bool[], f32[64@x,16], f32[16]{V:x}, Ref<default>{f32[4,8]}.
+_BINDER = r"(?:[a-z]+|_):[^\s=]+"
+# An equation with results, `a:f32[] b:f32[] = prim[params] args`: the last binder, ` = `, and the
+# primitive's name, followed by its params, an argument or the end of the line. Nested jaxprs
+# print their equations the same way, inside a parameter (`jaxpr={ lambda ; ... let`).
+JAXPR_EQUATION = re.compile(r"(?:(?<=[\s;(])|^)" + _BINDER + r" = " + _PRIMITIVE + r"(?=[\[\s]|$)", re.M)
+# An argument: a variable, or a literal with its type (1.0:f32[], 0:i32[], True:bool[]).
+_ATOM = r"(?:[a-z]+|[-\w.]+:[^\s=]+)"
+# Params open with `[` and a `key=` (or `[` ends the line and they follow); never `[...]` or `[0:4]`,
+# which index a ref (`c[...] <- f`).
+_PARAMS = r"\[(?:$|[a-z_]\w*=)"
+# An equation without results prints as `prim[params] args` (a debug_callback, for one). It is
+# taken only where an equation must start: after `. let ` or `; ` on the line of a jaxpr printed
+# on one line...
+_NO_RESULT_INLINE = re.compile(r"(?:\. let|;) " + _PRIMITIVE + r"(?=" + _PARAMS + r"| " + _ATOM + r"(?: |;|$))")
+# ...or as a whole line, right below a jaxpr's `. let` (indented further) or below the start or
+# the `] args` end of the equation before it (at the same indentation).
+_NO_RESULT_LINE = re.compile(r"^" + _PRIMITIVE + r"(?:" + _PARAMS + r".*| " + _ATOM + r"(?: " + _ATOM + r")*)$")
+_EQUATION_START = re.compile(r"^(?:" + _BINDER + r" )*" + _BINDER + r" = [a-z_]")
+
+
+def primitives_in(text: str) -> Iterator[str]:
+    """The primitive of every jaxpr equation in text, in the order printed, nested jaxprs included:
+    `c:f32[8] = add a b`, `_:i32[] b:f32[4] = scan[...`, and `debug_callback[...] a` (no results)
+    where an equation must start. A primitive printed in a notation of its own, without its name
+    (`g:f32[4,8] <- d[...]` is a `get`), is not taken."""
+    found: list[tuple[int, str]] = []
+    offset = 0
+    previous: tuple[str, int, bool] | None = None  # (stripped text, indentation, starts an equation)
+    for line in text.split("\n"):
+        for match in JAXPR_EQUATION.finditer(line):
+            found.append((offset + match.start("primitive"), match.group("primitive")))
+        start = line.find(". let ")
+        if start >= 0 and "{ lambda" in line:
+            for match in _NO_RESULT_INLINE.finditer(line, start):
+                found.append((offset + match.start("primitive"), match.group("primitive")))
+        stripped, indent = line.strip(), len(line) - len(line.lstrip())
+        starts = bool(_EQUATION_START.match(stripped))
+        match = _NO_RESULT_LINE.match(stripped)
+        if match and previous is not None:
+            above, above_indent, above_starts = previous
+            if (above.endswith(". let") and indent > above_indent) or (
+                    indent == above_indent and (above_starts or above.startswith("]"))):
+                found.append((offset + indent, match.group("primitive")))
+                starts = True
+        if stripped:
+            previous = (stripped, indent, starts)
+        offset += len(line) + 1
+    for _, primitive in sorted(found):
+        yield primitive
+
+
+def primitive_sightings(site: Path) -> dict[str, dict[str, set[str]]]:
+    """primitive -> page (jaxprs.md, case-study.ipynb) -> the snippets (or notebook) whose output shows it."""
+    seen: dict[str, dict[str, set[str]]] = {}
+    notebooks = {nb.name for nb in DOCS.glob("*.ipynb")}
+    for html_path, source, text in live_outputs(site) + notebook_outputs(site):
+        page = source if source in notebooks else page_of(html_path)
+        for primitive in primitives_in(text):
+            seen.setdefault(primitive, {}).setdefault(page, set()).add(source)
+    return seen
+
+
 def _main(argv: list[str]) -> None:
     if argv[:1] == ["flags"]:
         by_key: dict[str, list[Mention]] = {}
@@ -391,6 +463,10 @@ def _main(argv: list[str]) -> None:
         sys.path.insert(0, str(Path(__file__).parent))
         for opcode, pages in sorted(opcode_sightings(Path(argv[1])).items()):
             print(f"{opcode}: " + "; ".join(f"{page} ({', '.join(sorted(s))})" for page, s in sorted(pages.items())))
+    elif argv[:1] == ["primitives"] and len(argv) == 2:
+        sys.path.insert(0, str(Path(__file__).parent))
+        for primitive, pages in sorted(primitive_sightings(Path(argv[1])).items()):
+            print(f"{primitive}: " + "; ".join(f"{page} ({', '.join(sorted(s))})" for page, s in sorted(pages.items())))
     else:
         raise SystemExit(__doc__)
 

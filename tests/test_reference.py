@@ -10,11 +10,17 @@ row naming exactly the pages that show it; a row for an opcode seen nowhere must
 for completeness. Needs the built site (the `clean_site` fixture), so it is slow the first time.
 
 `uv run python tests/reference.py flags|opcodes SITE` prints what the tests compare.
+
+docs/jaxpr-primitives.md, the same for jaxprs: every primitive of every jaxpr equation in the live
+outputs (nested jaxprs included) has a row naming exactly the pages that show it, and its "defined
+in" link points at jax's release tag, on the line that creates it (checked in the installed jax).
+`uv run python tests/reference.py primitives SITE` prints what they compare.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -303,5 +309,168 @@ def test_every_opcode_in_the_outputs_is_listed_where_it_is_shown(clean_site, opc
                             f"drop the row or say '{COMPLETENESS}'")
         if opcode not in seen and shown_on(row):
             problems.append(f"docs/hlo-opcodes.md:{row.line}: `{opcode}` appears in no output, "
+                            f"yet 'shown on' links {sorted(shown_on(row))}")
+    assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------------------------------------
+# docs/jaxpr-primitives.md
+# ---------------------------------------------------------------------------------------------
+
+PRIMITIVE_HEADERS = ["primitive", "what it does", "defined in", "shown on"]
+JAX_AT_TAG = "https://github.com/jax-ml/jax/blob/jax-v0.10.2/"
+# A "defined in" cell: the variable holding the primitive, and a link to the line that creates it.
+DEFINED_AT = re.compile(re.escape(JAX_AT_TAG) + r"(?P<path>jax/[\w/]+\.py)#L(?P<line>[1-9]\d*)")
+
+
+@pytest.fixture(scope="module")
+def primitive_rows():
+    rows = rows_of(ref.PRIMITIVES_PAGE.read_text(encoding="utf-8"), PRIMITIVE_HEADERS)
+    assert rows, f"docs/jaxpr-primitives.md has no table with the columns {PRIMITIVE_HEADERS}"
+    return rows
+
+
+def primitive_of(row: ref.Row) -> str:
+    spans = names(row, "primitive")
+    return spans[0] if len(spans) == 1 else ""
+
+
+def test_primitive_rows_are_well_formed(primitive_rows):
+    problems, seen = [], {}
+    for row in primitive_rows:
+        here = f"docs/jaxpr-primitives.md:{row.line}"
+        primitive = primitive_of(row)
+        if not re.fullmatch(r"[a-z_][a-z0-9_]*", primitive):
+            problems.append(f"{here}: the primitive cell must hold one primitive name in code quotes")
+        elif primitive in seen:
+            problems.append(f"{here}: `{primitive}` already has a row at line {seen[primitive]}")
+        seen.setdefault(primitive, row.line)
+        if not row.cells["what it does"].strip():
+            problems.append(f"{here}: 'what it does' is empty")
+        links = [target for _, target in ref.LINK.findall(row.cells["defined in"])]
+        if len(links) != 1 or not DEFINED_AT.fullmatch(links[0]):
+            problems.append(f"{here}: 'defined in' must hold one link {JAX_AT_TAG}jax/...py#L<line>, "
+                            f"not {links}")
+        if not names(row, "defined in"):
+            problems.append(f"{here}: 'defined in' must name the variable that holds the primitive, in code quotes")
+        for page in shown_on(row):
+            if not (ref.DOCS / page).is_file():
+                problems.append(f"{here}: 'shown on' links docs/{page}, which does not exist")
+        if not shown_on(row) and COMPLETENESS not in row.cells["shown on"]:
+            problems.append(f"{here}: 'shown on' links no page and does not say '{COMPLETENESS}'")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_defined_in_link_is_the_line_that_creates_the_primitive(primitive_rows):
+    """The linked line, read in the installed jax (the site's 0.10.2, whose files are the tag's),
+    assigns the named variable, and the primitive's name is quoted there or in the lines after it
+    (`dot_general_p = standard_primitive(` names it two lines down)."""
+    import jax
+
+    if jax.__version__ != "0.10.2":
+        pytest.skip(f"the links are to jax 0.10.2; installed is {jax.__version__}")
+    installed = Path(jax.__file__).resolve().parent.parent
+    problems = []
+    for row in primitive_rows:
+        here = f"docs/jaxpr-primitives.md:{row.line}"
+        primitive, variables = primitive_of(row), names(row, "defined in")
+        links = [match for _, target in ref.LINK.findall(row.cells["defined in"])
+                 if (match := DEFINED_AT.fullmatch(target))]
+        if not primitive or not links or not variables:
+            continue  # test_primitive_rows_are_well_formed reports it
+        path, line = installed / links[0]["path"], int(links[0]["line"])
+        lines = path.read_text(encoding="utf-8").split("\n") if path.is_file() else []
+        if not 0 < line <= len(lines):
+            problems.append(f"{here}: {links[0]['path']} has no line {line}")
+            continue
+        if not re.match(rf"{re.escape(variables[0])}\s*(?::[^=]*)?=", lines[line - 1]):
+            problems.append(f"{here}: line {line} of {links[0]['path']} does not assign `{variables[0]}`: "
+                            f"{lines[line - 1].strip()!r}")
+        elif not re.search(rf"""(['"]){re.escape(primitive)}\1""", "\n".join(lines[line - 1:line + 4])):
+            problems.append(f"{here}: `{primitive}` is not named at line {line} of {links[0]['path']}")
+    assert not problems, "\n".join(problems)
+
+
+def test_primitive_extraction_reads_jaxpr_lines():
+    """The primitive of every equation, in printed order: one line and several, several results,
+    params over several lines as pallas_call prints them, nested jaxprs, equations without results;
+    nothing from HLO, StableHLO, ref notation, lists of names or prose."""
+    text = "\n".join([
+        "{ lambda ; a:f32[]. let b:f32[] = sin a; c:f32[] = mul a b in (c,) }",
+        "{ lambda ; a:f32[8,8] b:f32[8,8]. let",
+        "    c:f32[8,8] = pallas_call[",
+        "      compiler_params=None",
+        "      grid_mapping=GridMapping(grid=(2, 2), block_mappings=(BlockMapping(block_shape=(Blocked(block_size=4),)),))",
+        "      interpret=True",
+        "      jaxpr={ lambda ; d:Ref<default>{f32[4,8]} e:Ref<default>{f32[8,4]} f:Ref<default>{f32[4,4]}. let",
+        "          g:f32[4,8] <- d[...]",
+        "          i:f32[4,4] = dot_general[",
+        "            dimension_numbers=(([1], [0]), ([], []))",
+        "            preferred_element_type=float32",
+        "          ] g h",
+        "          j:f32[4,4], f[...] <- f[...], i",
+        "          f[...] <- i",
+        "        in () }",
+        "      out_avals=(ShapedArray(float32[8,8]),)",
+        "    ] a b",
+        "    debug_callback[",
+        "      callback=<function debug_callback.<locals>._flat_callback at 0xXXXXXXXXXXXX>",
+        "      effect=Debug",
+        "    ] c",
+        "    _:i32[] d:f32[4] e:f32[64@x,16]{V:x} = scan[",
+        "      jaxpr={ lambda ; f:i32[] g:f32[4]. let",
+        "          debug_print[fmt={} ordered=False] g",
+        "          h:i32[] = add f 1:i32[]",
+        "        in (h, g) }",
+        "      length=3",
+        "    ] 0:i32[] a",
+        "    k:f32[4] = cond[",
+        "      branches=(",
+        "        { lambda ; e:f32[4]. let f:f32[4] = max e 0.0:f32[] in (f,) }",
+        "      )",
+        "    ] c b",
+        "  in (k,) }",
+        "{ lambda ; a:f32[]. let debug_callback[callback=f effect=Debug] a; b:f32[] = cos a in (b,) }",
+        "Failing jaxpr equation: b:c64[8,128] = jit[",
+        "let train_step = { lambda ; a:f32[32] b:f32[4]",
+        "    f:i32[64]. let",
+        "    g:f32[64,32] = dot_general[dimension_numbers=(([1], [0]), ([], [])) preferred_element_type=float32] a b",
+        "    neg g",
+        "    cy:f32[32] dc:f32[] = jit[",
+        "      name=train_step",
+        "      jaxpr=train_step",
+        "    ] cs ct",
+        "  %dot.2 = f32[8,4]{1,0} dot(%a, %b), lhs_contracting_dims={1}",
+        "    %0 = stablehlo.add %arg0, %arg1 : tensor<8xf32>",
+        "jaxpr equations: ['debug_print', 'div']  {'jit': 3, 'add': 2}",
+        "  but seen another function defined on the same line; maybe the function is",
+        "v:(8,) s:float    -> traces so far: 1",
+    ])
+    assert list(ref.primitives_in(text)) == [
+        "sin", "mul", "pallas_call", "dot_general", "debug_callback", "scan", "debug_print", "add",
+        "cond", "max", "debug_callback", "cos", "jit", "dot_general", "neg", "jit"]
+
+
+def test_every_primitive_in_the_outputs_is_listed_where_it_is_shown(clean_site, primitive_rows):
+    seen = ref.primitive_sightings(clean_site)
+    assert seen, "no jaxpr equation found in any live output: is the extraction broken?"
+    rows = {primitive_of(row): row for row in primitive_rows}
+    problems = []
+    for primitive, pages in sorted(seen.items()):
+        shown = "; ".join(f"{page} ({', '.join(sorted(snippets))})" for page, snippets in sorted(pages.items()))
+        if primitive not in rows:
+            problems.append(f"`{primitive}` has no row; seen on {shown}")
+            continue
+        listed = shown_on(rows[primitive])
+        if listed != set(pages):
+            added, gone = sorted(set(pages) - listed), sorted(listed - set(pages))
+            problems.append(f"docs/jaxpr-primitives.md:{rows[primitive].line}: `{primitive}` 'shown on' should be "
+                            f"{sorted(pages)} (add {added}, drop {gone}); seen on {shown}")
+    for primitive, row in sorted(rows.items()):
+        if primitive not in seen and COMPLETENESS not in row.cells["shown on"]:
+            problems.append(f"docs/jaxpr-primitives.md:{row.line}: `{primitive}` appears in no output; "
+                            f"drop the row or say '{COMPLETENESS}'")
+        if primitive not in seen and shown_on(row):
+            problems.append(f"docs/jaxpr-primitives.md:{row.line}: `{primitive}` appears in no output, "
                             f"yet 'shown on' links {sorted(shown_on(row))}")
     assert not problems, "\n".join(problems)
