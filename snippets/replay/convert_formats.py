@@ -13,16 +13,18 @@ from jax._src.lib import xla_client  # private: the HLO classes jaxlib ships
 from protowire import field
 from repro import A, B, C, residual
 
-jax.jit(residual).lower(A, B, C).compile()  # compiling is enough to write the HLO files
+compiled = jax.jit(residual).lower(A, B, C).compile()  # compiling writes the HLO files
 dump = pathlib.Path("dump")
 (proto_file,) = dump.glob("*.before_optimizations.hlo.pb")
 
-# Proto -> text, what `hlo-opt module.hlo.pb` prints. The file holds an HloProto,
-# whose field 1 is the HloModuleProto.
+# Proto -> text. The file holds an HloProto, whose field 1 is the HloModuleProto.
+# HloModule.to_string() prints with XLA's default options, as `hlo-opt module.hlo.pb`
+# does; XlaComputation.as_hlo_text() prints a shorter form.
 module_proto = field(proto_file.read_bytes(), 1)[0]
-text = xla_client.XlaComputation(module_proto).as_hlo_text()
+computation = xla_client.XlaComputation(module_proto)
+text = computation.as_hlo_text()
 print(f"{proto_file.name} as text:")
-print(text)
+print(computation.get_hlo_module().to_string())
 
 # Text -> binary proto, the form the dump's .hlo.pb files hold.
 (text_file,) = dump.glob("*.before_optimizations.txt")
@@ -31,6 +33,19 @@ again = module.as_serialized_hlo_module_proto()
 print(f"{text_file.name} parsed and serialized: {len(again)} bytes")
 print("same module after the round trip:", xla_client.XlaComputation(again).as_hlo_text() == text)
 
-# What the two texts carry besides the instructions.
-for name, t in [("printed from the proto:", text), ("dumped .txt:", text_file.read_text())]:
-    print(f"{name:23} metadata {'metadata={' in t}, StackFrames {'StackFrames' in t}")
+# What three texts carry besides the instructions.
+texts = {
+    "to_string():": computation.get_hlo_module().to_string(),
+    "as_hlo_text():": text,
+    "dumped .txt:": text_file.read_text(),
+}
+for name, t in texts.items():
+    print(f"{name:15} metadata {'metadata={' in t}, StackFrames {'StackFrames' in t}")
+
+# The optimized module, in the dump and in the compiled executable: parsed and
+# printed the same way, the two texts are equal.
+(after_file,) = dump.glob("*.cpu_after_optimizations.txt")
+dumped = xla_client.hlo.hlo_module_from_text(after_file.read_text())
+held = xla_client.hlo.hlo_module_from_text(compiled.as_text())
+print("cpu_after_optimizations.txt is compile().as_text():", dumped.to_string() == held.to_string())
+print("with a schedule:", "is_scheduled=true" in compiled.as_text().splitlines()[0])
