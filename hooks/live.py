@@ -1,8 +1,14 @@
 """MkDocs hook: expand `<!-- live: ... -->` lines into snippets and their real output.
 
 Thin event functions only; the work is in the `live_engine` package beside this
-file. MkDocs loads this module once per `mkdocs serve` session, so the runner and
-its warm workers live across rebuilds and are stopped in `on_shutdown`.
+file. MkDocs loads this module (and so the engine) once per process: under
+`mkdocs serve` the runner and its warm workers live across rebuilds and are stopped
+in `on_shutdown`, and an edit to a file under hooks/ takes effect only when serve
+is restarted (mkdocs.yml does not watch hooks/ for that reason). `[tool.live]` is
+read again at every build.
+
+`mkdocs build` stops on any failing snippet. `mkdocs serve` shows each failure on its
+page instead, and goes on serving, so that saving the fix is all it takes.
 """
 
 from __future__ import annotations
@@ -16,33 +22,51 @@ from mkdocs.exceptions import PluginError
 from live_engine.build import BuildResult, build
 from live_engine.cache import toolchain
 from live_engine.directives import parse_page
-from live_engine.render import render
+from live_engine.render import render, render_failure
 from live_engine.runner import Runner
-from live_engine.settings import load_settings
+from live_engine.settings import SettingsError, load_settings
+from live_engine.workers import UnsupportedPlatform
 from notebook_pages import prepare_notebook, without_mermaid_loader
 
 log = logging.getLogger("mkdocs.plugins.live")
-_state: dict = {"runner": None, "result": None, "pages": {}}
+_state: dict = {"runner": None, "result": None, "pages": {}, "serving": False}
+
+
+def on_startup(command, dirty):
+    _state["serving"] = command == "serve"
 
 
 def on_config(config):
     root = Path(config.config_file_path).parent
-    runner = _state["runner"]
-    if runner is None or runner.settings.root != root.resolve():
-        _close()
-        _state["runner"] = Runner(load_settings(root))
+    try:
+        settings = load_settings(root)
+        runner = _state["runner"]
+        if runner is None or runner.settings.root != settings.root:
+            _close()
+            _state["runner"] = Runner(settings)
+        elif runner.settings != settings:  # [tool.live] edited under serve: new settings, same warm workers
+            _state["runner"] = Runner(settings, pool=runner.pool)
+    except (SettingsError, UnsupportedPlatform) as error:
+        raise PluginError(f"live: {error}") from None
     config.extra["toolchain"] = toolchain()  # stamped in the footer: what produced the outputs
     return config
 
 
 def on_files(files, config):
+    runner: Runner = _state["runner"]
+    runner.cache.used.clear()  # from here on it collects the entries this build uses
     documents = files.documentation_pages()
     pages = {f"docs/{file.src_uri}": file.content_string for file in documents if file.src_uri.endswith(".md")}
     result = _checked_build(pages)
     _state["result"], _state["pages"] = result, pages
+    complete = not result.errors
     for file in documents:
         if file.src_uri.endswith(".ipynb"):  # a page only once mkdocs-jupyter's on_files (before ours) took it
-            prepare_notebook(file, files, config, _state["runner"])
+            complete &= prepare_notebook(file, files, config, runner, _state["serving"])
+    if complete:  # every page built: what it did not use, nothing uses
+        removed = runner.cache.prune(runner.cache.used)
+        if removed:
+            log.info("live: removed %d cache entries that no page uses any more", removed)
     return files
 
 
@@ -56,9 +80,20 @@ def on_page_markdown(markdown, page, config, files):
         # `mkdocs serve`): run what this text names now rather than show stale output.
         result = _checked_build({name: markdown})
     parsed = parse_page(markdown, name)
-    for directive in reversed(parsed.directives):  # back to front keeps earlier offsets valid
-        expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output)
-        markdown = markdown[: directive.start] + expansion + markdown[directive.end :]
+    problems = result.problems_by_line()  # empty unless serving: a build stopped on them
+    expansions = []
+    for directive in parsed.directives:
+        problem = problems.get(directive.where)
+        if problem is None:
+            expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output)
+        else:
+            expansion = render_failure(problem, directive.indent, directive, result.snippets.get(directive.path))
+        expansions.append((directive.start, directive.end, expansion))
+    for error in parsed.errors:  # a malformed directive line
+        start, end, indent = _line(markdown, error.line)
+        expansions.append((start, end, render_failure(str(error), indent)))
+    for start, end, expansion in sorted(expansions, reverse=True):  # back to front keeps earlier offsets valid
+        markdown = markdown[:start] + expansion + markdown[end:]
     return markdown
 
 
@@ -76,10 +111,20 @@ def _checked_build(pages: dict[str, str]) -> BuildResult:
     result = build(pages, _state["runner"], _progress_line)
     log.info("live: %s", result.summary())
     if result.errors:
-        raise PluginError(
-            f"{len(result.errors)} live snippet problem(s):\n\n" + "\n\n".join(result.errors)
-        )
+        report = f"{len(result.errors)} live snippet problem(s):\n\n" + "\n\n".join(result.errors)
+        if not _state["serving"]:
+            raise PluginError(report)
+        # Logged at INFO: with `strict: true`, a warning would end `mkdocs serve` at its first build.
+        log.info("live: %s\n\nEach page shows its own; `mkdocs build` stops on them.", report)
     return result
+
+
+def _line(text: str, number: int) -> tuple[int, int, str]:
+    """Start and end offsets, and indentation, of a 1-based line ('\\n'-separated, as parse_page counts)."""
+    lines = text.split("\n")
+    start = sum(len(line) + 1 for line in lines[: number - 1])
+    line = lines[number - 1]
+    return start, start + len(line), line[: len(line) - len(line.lstrip(" \t"))]
 
 
 def _progress_line(text: str) -> None:

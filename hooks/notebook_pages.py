@@ -14,29 +14,40 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from live_engine.notebooks import NotebookError, executed, with_links_cell, write_notebook
+from live_engine.notebooks import (NotebookError, executed, read_notebook, with_failure_cell, with_links_cell,
+                                   write_notebook)
 from live_engine.runner import Runner
 
 log = logging.getLogger("mkdocs.plugins.live")
 
 
-def prepare_notebook(file, files, config, runner: Runner) -> None:
-    """Point the notebook's page at its executed copy: from the cache, or run now.
+def prepare_notebook(file, files, config, runner: Runner, serving: bool = False) -> bool:
+    """Point the notebook's page at its executed copy: from the cache, or run now. True if it ran.
 
     mkdocs-jupyter (execute: false) renders, and with include_source copies, whatever
     `abs_src_path` names. MkDocs runs hooks after the plugins listed in `plugins:`, so
     the plugin's on_files has wrapped the file by now; the path set on the wrapper is
-    the one its page reads.
+    the one its page reads. A failing cell stops `mkdocs build`; under `mkdocs serve`
+    (`serving`) the page shows the notebook unexecuted, with the failure on top.
     """
     name = f"docs/{file.src_uri}"
     try:
         run = executed(Path(file.abs_src_path), name, runner.settings.root, runner.cache, runner.settings.timeout,
                        lambda line: log.info("live: %s", line))
     except NotebookError as error:
-        raise PluginError(f"live notebook problem:\n\n{error}") from None
+        if not serving:
+            raise PluginError(f"live notebook problem:\n\n{error}") from None
+        log.info("live: live notebook problem (shown on its page; `mkdocs build` stops on it):\n\n%s", error)
+        failed = with_failure_cell(read_notebook(Path(file.abs_src_path)), str(error))
+        _point_at(file, failed, runner.settings.cache_dir / "failed-notebooks" / Path(file.src_uri).name, name)
+        return False
     log.info("live: %s %s", name, "from the cache" if run.cached else f"executed in {run.seconds:.1f} s")
     notebook = with_links_cell(_site_links(run.notebook, file, files), _links_markdown(file, config, runner))
-    copy = runner.settings.cache_dir / "notebooks" / run.key[:16] / Path(file.src_uri).name
+    _point_at(file, notebook, runner.cache.files_for(run.key) / Path(file.src_uri).name, name)  # pruned with its entry
+    return True
+
+
+def _point_at(file, notebook: dict, copy: Path, name: str) -> None:
     write_notebook(notebook, copy)
     file.abs_src_path = str(copy)
     _REPOSITORY_NAMES[str(copy)] = f"{name} (executed)"

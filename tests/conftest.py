@@ -7,6 +7,13 @@ import pytest
 import chromium
 from live_engine.workers import WorkerPool
 
+# Hermetic: nothing in the caller's shell steers the engine under test. LIVE_CACHE_DIR
+# (which the README suggests for a cold build) would move every test project's cache
+# out of sight; LIVE_FRESH_RESULTS would hand docs/ items another session's outputs;
+# LIVE_PROGRESS_SECONDS would change what builds log. Tests that want one set it.
+for _name in [name for name in os.environ if name.startswith("LIVE_")]:
+    del os.environ[_name]
+
 
 def pytest_addoption(parser):
     parser.addoption("--every-direct-run", action="store_true", dest="every_direct_run",

@@ -3,12 +3,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
+import time
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
+import live_engine
 import live_engine.cache
 from live_engine.cache import ResultCache, cache_key
 from live_engine.snippets import Snippet, load_snippet
@@ -37,8 +42,7 @@ def test_the_key_is_the_same_for_identical_inputs(snippets):
 
 
 def test_the_key_is_a_hex_sha256(snippets):
-    key = cache_key(load(snippets), 1000)
-    assert len(key) == 64 and int(key, 16) >= 0
+    assert re.fullmatch(r"[0-9a-f]{64}", cache_key(load(snippets), 1000))
 
 
 def test_the_key_changes_with_the_snippet_bytes(snippets):
@@ -71,6 +75,30 @@ def test_the_key_changes_with_the_engine_version(snippets, monkeypatch):
     before = cache_key(load(snippets), 1000)
     monkeypatch.setattr(live_engine.cache, "ENGINE_VERSION", "next")
     assert cache_key(load(snippets), 1000) != before
+
+
+def test_the_engine_version_is_a_hash_of_the_engine_source_so_any_edit_changes_it(tmp_path):
+    """Nobody bumps it by hand: an edit to normalize.py (or any module) is a new version."""
+    copy = tmp_path / "live_engine"
+    shutil.copytree(Path(live_engine.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    version = [sys.executable, "-c", "import live_engine; print(live_engine.ENGINE_VERSION)"]
+    same = subprocess.run(version, cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
+    with (copy / "normalize.py").open("a") as file:
+        file.write("# a change to how outputs are normalized\n")
+    edited = subprocess.run(version, cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
+    assert same == live_engine.ENGINE_VERSION != edited
+
+
+def test_the_key_changes_with_the_installed_packages(snippets, monkeypatch):
+    before = cache_key(load(snippets), 1000)
+    monkeypatch.setattr(live_engine.cache, "installed_packages", lambda: "another numpy")
+    assert cache_key(load(snippets), 1000) != before
+
+
+def test_the_installed_packages_are_every_distribution_a_worker_imports_with_its_version():
+    listed = live_engine.cache.installed_distributions()
+    assert f"numpy=={metadata.version('numpy')}" in listed and f"jaxlib=={metadata.version('jaxlib')}" in listed
+    assert listed == sorted(listed) and len(listed) > 20
 
 
 def test_the_key_changes_with_the_toolchain(snippets, monkeypatch):
@@ -190,6 +218,35 @@ def test_a_failed_write_leaves_neither_a_partial_entry_nor_a_temporary_file(tmp_
     with pytest.raises(OSError, match="No space left"):
         ResultCache(tmp_path).put(KEY, "x" * 10_000)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_cache_records_the_keys_it_hands_out_or_stores(tmp_path):
+    cache = ResultCache(tmp_path)
+    cache.put(KEY, "stored")
+    ResultCache(tmp_path).put("cd" * 32, "another build's")
+    assert cache.get("cd" * 32) == "another build's" and cache.get("ef" * 32) is None
+    assert cache.used == {KEY, "cd" * 32}
+
+
+def test_pruning_removes_the_entries_not_kept_with_their_files_and_nothing_else(tmp_path):
+    cache = ResultCache(tmp_path)
+    for key in (KEY, "cd" * 32):
+        cache.put(key, "out")
+        (cache.files_for(key)).mkdir()
+        (cache.files_for(key) / "page.ipynb").write_text("{}")
+    (tmp_path / "notes.txt").write_text("not the cache's")  # LIVE_CACHE_DIR may point anywhere
+    (tmp_path / ".writing-fresh").write_text("another build is writing this")
+    abandoned = tmp_path / ".writing-abandoned"
+    abandoned.write_text("a build killed mid-write left this")
+    os.utime(abandoned, (time.time() - 2 * 3600,) * 2)
+    assert cache.prune(keep={KEY}) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [f"{KEY}.json", KEY, "notes.txt", ".writing-fresh"])
+    assert cache.get(KEY) == "out" and (cache.files_for(KEY) / "page.ipynb").exists()
+
+
+def test_pruning_a_cache_that_was_never_written_does_nothing(tmp_path):
+    assert ResultCache(tmp_path / "never").prune(keep=set()) == 0
 
 
 def test_an_interrupted_write_leaves_no_temporary_file(tmp_path, monkeypatch):

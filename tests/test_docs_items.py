@@ -38,7 +38,7 @@ def scratch_project(folder: Path, meeting: Path) -> None:
         [tool.pytest.ini_options]
         pythonpath = [{str(ROOT / "hooks")!r}]
         [tool.live]
-        workers = 2
+        parallel = 2
         timeout = 30
     """))
     (folder / "snippets").mkdir()

@@ -5,14 +5,17 @@ from __future__ import annotations
 import html
 import os
 import re
+import signal
+import socket
 import subprocess
 import sys
-import textwrap
-from pathlib import Path
+import threading
+import time
+import urllib.request
 
 import pytest
 
-HOOK = Path(__file__).resolve().parent.parent / "hooks" / "live.py"
+from tinysite import all_end_within, make_site, mkdocs_build, mkdocs_env
 
 GOOD = """\
 import jax
@@ -24,26 +27,6 @@ BAD = """\
 values = [1, 2, 3]
 print(values[1] / (values[0] - 1))
 """
-
-
-def make_site(folder: Path, pages: dict[str, str], snippets: dict[str, str]) -> None:
-    (folder / "mkdocs.yml").write_text(textwrap.dedent(f"""\
-        site_name: tiny
-        hooks: [{HOOK}]
-        markdown_extensions: [md_in_html, pymdownx.superfences, pymdownx.highlight]
-    """))
-    for name, text in pages.items():
-        (folder / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / "docs" / name).write_text(text)
-    for name, text in snippets.items():
-        (folder / "snippets" / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / "snippets" / name).write_text(text)
-
-
-def mkdocs_build(folder: Path, *args: str) -> subprocess.CompletedProcess:
-    env = os.environ | {"NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", *args], cwd=folder, env=env,
-                          capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +48,8 @@ def test_its_output_is_in_the_page_escaped(good_site):
     page = (folder / "site" / "index.html").read_text()
     [tag] = re.findall(r'<div class="live-output"[^>]*>', page)
     assert 'data-snippet="good.py"' in tag and 'data-lang="stablehlo"' in tag
-    assert "tensor&lt;4xf32&gt;" in page
-    assert "tensor<4xf32>" not in page
+    assert "tensor<4xf32>" not in page  # never markup: escaped, whatever the highlighting splits it into
+    assert "tensor<4xf32>" in html.unescape(re.sub(r"<[^>]+>", "", page))
     assert html.escape('title="snippets/good.py"') not in page  # the title is rendered, not leaked
     assert '<span class="filename">snippets/good.py</span>' in page
 
@@ -89,3 +72,47 @@ def test_a_failing_snippet_fails_the_build_naming_both_lines(tmp_path, strict):
     assert "docs/index.md:7: snippets/bad.py:2: ZeroDivisionError: division by zero" in result.stderr
     assert 'File "snippets/bad.py", line 2, in <module>' in result.stderr  # the traceback follows
     assert "docs/index.md:3" not in result.stderr  # the good one is not blamed
+
+
+def test_serve_shows_a_failing_snippet_on_its_page_keeps_serving_and_ctrl_c_leaves_no_worker(tmp_path):
+    """`mkdocs build` stops on a failure (above); `mkdocs serve` must not exit at its first build."""
+    make_site(tmp_path, {"index.md": "# Tiny\n\n<!-- live: worker.py -->\n\n<!-- live: bad.py -->\n"},
+              {"worker.py": "import os\nprint('worker', os.getppid())\n", "bad.py": BAD})
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    serve = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "-a", f"127.0.0.1:{port}"],
+                             cwd=tmp_path, env=mkdocs_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True)
+    log: list[str] = []
+    reader = threading.Thread(target=lambda: log.extend(serve.stderr), daemon=True)
+    reader.start()
+    try:
+        page = _fetch_when_served(f"http://127.0.0.1:{port}/", serve, log)
+        os.killpg(serve.pid, signal.SIGINT)  # Ctrl-C
+        serve.wait(timeout=30)
+    finally:
+        if serve.poll() is None:
+            os.killpg(serve.pid, signal.SIGKILL)
+            serve.wait()
+    reader.join(timeout=10)
+    serve.stderr.close()
+    text = html.unescape(re.sub(r"<[^>]+>", "", page))
+    assert "docs/index.md:5: snippets/bad.py:2: ZeroDivisionError: division by zero" in text
+    assert 'class="live-failure"' in page and "Live snippet failed." in text
+    worker = int(re.search(r"worker (\d+)", text)[1])
+    assert all_end_within([worker], seconds=5.0) == []
+    assert "Each page shows its own" in "".join(log)
+
+
+def _fetch_when_served(url: str, serve: subprocess.Popen, log: list[str], seconds: float = 120) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if serve.poll() is not None:
+            raise AssertionError(f"mkdocs serve exited ({serve.returncode}):\n{''.join(log)}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                return response.read().decode()
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"mkdocs serve did not serve {url} within {seconds} s:\n{''.join(log)}")

@@ -22,6 +22,7 @@ def hook(tmp_path_factory):
     (tmp_path / "snippets" / "first.py").write_text('print("first output")\n')
     (tmp_path / "snippets" / "second.py").write_text('print("second output")\n')
     config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"), extra={})
+    module.on_startup(command="build", dirty=False)
     module.on_config(config)
     yield module, config
     module.on_shutdown()
@@ -52,3 +53,68 @@ def test_a_chapter_edited_during_the_build_shows_what_its_new_text_names(hook):
 def test_a_chapter_edited_into_an_error_during_the_build_fails_it(hook):
     with pytest.raises(PluginError, match="chapter.md:1: .*missing.py"):
         render(hook, hook[1], "<!-- live: first.py -->\n", "<!-- live: missing.py -->\n")
+
+
+def test_a_build_fails_on_a_failing_snippet(hook):
+    (Path(hook[1].config_file_path).parent / "snippets" / "raises.py").write_text("raise ValueError('no')\n")
+    with pytest.raises(PluginError, match=r"chapter.md:1: snippets/raises.py:1: ValueError: no"):
+        render(hook, hook[1], "<!-- live: raises.py -->\n", "<!-- live: raises.py -->\n")
+
+
+@pytest.fixture
+def serving(hook):
+    """The hook as `mkdocs serve` runs it."""
+    module, _ = hook
+    module.on_startup(command="serve", dirty=False)
+    yield hook
+    module.on_startup(command="build", dirty=False)
+
+
+def test_under_serve_a_failure_is_shown_on_its_page_and_the_rest_renders(serving):
+    (Path(serving[1].config_file_path).parent / "snippets" / "raises.py").write_text("raise ValueError('no')\n")
+    page = "<!-- live: first.py -->\n\n<!-- live: raises.py -->\n\n<!-- live: first.py colour=red -->\n"
+    markdown = render(serving, serving[1], page, page)
+    assert "first output" in markdown
+    failures = markdown.split('<div class="live-failure"')[1:]
+    assert len(failures) == 2
+    assert "chapter.md:3: snippets/raises.py:1: ValueError: no" in failures[0]
+    assert 'title="snippets/raises.py"' in markdown  # its source is still shown, above the failure
+    assert "chapter.md:5: unknown option 'colour'" in failures[1]
+
+
+def test_tool_live_is_read_again_at_every_build_and_the_workers_are_kept(hook):
+    module, config = hook
+    pyproject = Path(config.config_file_path).parent / "pyproject.toml"
+    render(hook, config, "<!-- live: first.py -->\n", "<!-- live: first.py -->\n")  # the workers are up
+    runner = module._state["runner"]
+    pyproject.write_text("[tool.live]\ntimeout = 7\n")
+    try:
+        module.on_config(config)
+        assert module._state["runner"].settings.timeout == 7.0
+        assert module._state["runner"].pool is runner.pool
+    finally:
+        pyproject.unlink()
+        module.on_config(config)
+
+
+@pytest.mark.parametrize("line", ['timeout = "five"', "workers = 2"])
+def test_a_settings_error_stops_the_build_naming_the_file_and_the_key(hook, line):
+    module, config = hook
+    pyproject = Path(config.config_file_path).parent / "pyproject.toml"
+    pyproject.write_text(f"[tool.live]\n{line}\n")
+    try:
+        with pytest.raises(PluginError, match=rf"^live: {pyproject.resolve()}: \[tool.live\] {line.split()[0]} "):
+            module.on_config(config)
+    finally:
+        pyproject.unlink()
+        module.on_config(config)
+
+
+def test_a_whole_build_removes_the_cache_entries_no_page_used(hook):
+    module, config = hook
+    render(hook, config, "<!-- live: first.py -->\n<!-- live: second.py -->\n", "<!-- live: first.py -->\n")
+    cache = module._state["runner"].cache
+    kept = set(cache.used)
+    module.on_files(files_with("<!-- live: first.py -->\n"), config)  # second.py is no longer on any page
+    assert len(kept) == 2 and len(cache.used) == 1
+    assert {path.stem for path in cache.folder.glob("*.json")} == cache.used

@@ -121,6 +121,12 @@ def test_a_complete_output_has_no_notice(total_size):
     assert normalize(b"0123456789\n", PLACES, total_size) == "0123456789\n"
 
 
+def test_a_stopped_output_says_it_was_stopped_at_the_cap():
+    text = normalize(b"x" * 10 + b"\n" + b"y" * 9, PLACES, total_size=65_556, stopped=True)
+    assert text == "x" * 10 + "\n" + "y" * 9 + (
+        "\n[… output cut: the snippet printed more than 20 bytes and was stopped there; the first 20 are shown]\n")
+
+
 def test_a_cut_output_ends_with_a_visible_notice():
     text = normalize(b"first line\nsecond li", PLACES, total_size=12_345)
     assert text.startswith("first line\nsecond li\n")

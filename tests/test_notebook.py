@@ -8,12 +8,8 @@ test the caching, the error report and the hook's part in a real MkDocs build.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import tempfile
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -23,22 +19,10 @@ from live_engine.cache import ResultCache
 from live_engine.normalize import Places
 from live_engine.notebooks import NotebookError, execute, executed, normalize_notebook, normalize_text
 from test_determinism import MACHINE_DETAILS
+from tinysite import make_notebook_site, mkdocs_build, notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 CASE_STUDY = ROOT / "docs" / "case-study.ipynb"
-HOOK = ROOT / "hooks" / "live.py"
-
-
-def notebook(*cells: tuple[str, str]) -> bytes:
-    """A notebook file's bytes from (kind, source) pairs."""
-    return json.dumps({
-        "cells": [{"cell_type": kind, "id": f"c{i}", "metadata": {}, "source": source,
-                   **({"outputs": [], "execution_count": None} if kind == "code" else {})}
-                  for i, (kind, source) in enumerate(cells)],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-                     "language_info": {"name": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }).encode()
 
 
 def texts(executed_notebook: dict) -> list[str]:
@@ -222,37 +206,11 @@ SHOWS_PLACES = notebook(
 )
 
 
-def make_site(folder: Path, notebook_bytes: bytes) -> None:
-    (folder / "docs").mkdir(parents=True)
-    (folder / "docs" / "index.md").write_text("# Home\n")
-    (folder / "docs" / "tiny.ipynb").write_bytes(notebook_bytes)
-    (folder / "mkdocs.yml").write_text(textwrap.dedent(f"""\
-        site_name: tiny
-        theme: {{name: material, font: false}}  # as the real site: no web fonts
-        plugins:
-          - search
-          - mkdocs-jupyter:
-              include: ["*.ipynb"]
-              execute: false
-              include_source: true
-              custom_mathjax_url: "data:text/javascript,"
-              cache: false
-        hooks: [{HOOK}]
-        nav: [index.md, tiny.ipynb]
-    """))
-
-
-def mkdocs_build(folder: Path) -> subprocess.CompletedProcess:
-    env = os.environ | {"NO_MKDOCS_2_WARNING": "1", "LIVE_CACHE_DIR": str(folder / "cache")}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=folder, env=env,
-                          capture_output=True, text=True, timeout=300)
-
-
 @pytest.fixture(scope="module")
 def tiny_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("notebook-site")
-    make_site(folder, SHOWS_PLACES)
-    return folder, mkdocs_build(folder), mkdocs_build(folder)
+    make_notebook_site(folder, SHOWS_PLACES)
+    return folder, mkdocs_build(folder, "--strict"), mkdocs_build(folder, "--strict")
 
 
 def test_the_build_executes_a_notebook_once_then_takes_it_from_the_cache(tiny_site):
@@ -282,8 +240,8 @@ def test_the_download_is_the_executed_notebook(tiny_site):
 
 
 def test_a_failing_cell_fails_the_build_naming_the_notebook_and_the_cell(tmp_path):
-    make_site(tmp_path, notebook(("markdown", "# Broken"), ("code", "raise ValueError('no data')")))
-    build = mkdocs_build(tmp_path)
+    make_notebook_site(tmp_path, notebook(("markdown", "# Broken"), ("code", "raise ValueError('no data')")))
+    build = mkdocs_build(tmp_path, "--strict")
     assert build.returncode != 0
     assert "docs/tiny.ipynb: cell 2 (code cell 1, starting `raise ValueError('no data')`): " \
            "ValueError: no data" in build.stderr

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 
 import pytest
 
 from live_engine import progress
 from live_engine.progress import Progress, describe
-from test_end_to_end import make_site, mkdocs_build
+from tinysite import make_site, mkdocs_build
 
 
 class Clock:

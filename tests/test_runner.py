@@ -1,8 +1,12 @@
-"""These tests run snippets in real workers: they share one Runner, on the session's worker pool."""
+"""The runner: outcomes, what is cached, and what an edit during a run may not do.
+
+These tests run snippets in real workers: they share one Runner, on the session's
+worker pool. How each kind of failure reads is tested where the author meets it:
+tests/test_faults.py.
+"""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -11,6 +15,7 @@ from live_engine.cache import cache_key
 from live_engine.runner import Runner
 from live_engine.settings import Settings
 from live_engine.snippets import Snippet, load_snippet
+from tinysite import write_files
 
 
 @pytest.fixture(scope="module")
@@ -28,10 +33,12 @@ def runner(settings, worker_pool):
 
 
 def snippet(settings: Settings, name: str, source: str) -> Snippet:
-    path = settings.snippets_dir / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(source))
+    write_files(settings.snippets_dir, {name: source})
     return load_snippet(settings.snippets_dir, name)
+
+
+def cached(runner: Runner, item: Snippet) -> str | None:
+    return runner.cache.get(cache_key(item, runner.settings.max_output_bytes))
 
 
 def run_one(runner: Runner, item: Snippet, timeout: float = 60):
@@ -64,7 +71,7 @@ def test_without_the_cache_nothing_is_read_or_stored(runner, settings):
     uncached.pool = runner.pool  # the session's warm workers
     outcomes = [run_one(uncached, item) for _ in range(2)]
     assert [outcome.cached for outcome in outcomes] == [False, False]
-    assert runner.cache.get(cache_key(item, settings.max_output_bytes)) is None
+    assert cached(runner, item) is None
 
 
 def test_run_all_runs_every_snippet_and_keys_outcomes_by_name(runner, settings):
@@ -75,12 +82,13 @@ def test_run_all_runs_every_snippet_and_keys_outcomes_by_name(runner, settings):
     }
 
 
-def test_a_failing_snippet_is_a_problem_located_at_its_line_and_not_cached(runner, settings):
-    item = snippet(settings, "fails.py", "print('before')\nx = 1\ny = x / 0\n")
-    outcome = run_one(runner, item)
-    assert outcome.problem == "snippets/fails.py:3: ZeroDivisionError: division by zero"
-    assert outcome.output is None and not outcome.ok
-    assert runner.cache.get(cache_key(item, settings.max_output_bytes)) is None
+@pytest.mark.parametrize("source", ["print('before')\nx = 1 / 0\n", "import os\nos._exit(3)\n",
+                                    "import time\ntime.sleep(60)\n"], ids=["raises", "exits", "times out"])
+def test_a_failed_run_is_never_cached(runner, settings, source):
+    item = snippet(settings, "fails.py", source)
+    outcome = run_one(runner, item, timeout=1)
+    assert outcome.output is None and not outcome.ok and outcome.problem.startswith("snippets/fails.py")
+    assert cached(runner, item) is None
 
 
 def test_a_failure_inside_a_local_helper_is_located_in_the_helper(runner, settings):
@@ -96,26 +104,6 @@ def test_the_details_of_a_failure_hold_the_traceback_and_what_was_printed(runner
     assert "live_engine" not in outcome.details
 
 
-def test_a_timeout_names_the_line_it_was_stuck_at(runner, settings):
-    item = snippet(settings, "slow.py", "import time\n\ntime.sleep(60)\n")
-    outcome = run_one(runner, item, timeout=1)
-    assert outcome.problem.startswith("snippets/slow.py:3: timed out after 1 s")
-    assert "live_engine" not in outcome.details
-    assert runner.cache.get(cache_key(item, settings.max_output_bytes)) is None
-
-
-def test_a_crash_says_the_process_died_and_how(runner, settings):
-    outcome = run_one(runner, snippet(settings, "dies.py", "import os\nos._exit(3)\n"))
-    assert "died" in outcome.problem
-    assert "exited with status 3" in outcome.problem
-
-
-def test_a_kill_says_which_signal(runner, settings):
-    outcome = run_one(runner, snippet(settings, "killed.py", "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n"))
-    assert "died" in outcome.problem
-    assert "killed by signal 9 (SIGKILL)" in outcome.problem
-
-
 def test_a_snippet_that_kills_its_worker_is_a_problem_and_the_next_run_gets_a_new_worker(runner, settings):
     killer = snippet(settings, "kills_worker.py", "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n")
     started = runner.pool.started
@@ -123,11 +111,6 @@ def test_a_snippet_that_kills_its_worker_is_a_problem_and_the_next_run_gets_a_ne
     assert outcome.problem.startswith("snippets/kills_worker.py: the worker failed: the worker process ended")
     assert run_one(runner, snippet(settings, "after_kill.py", "print('alive')\n")).output == "alive\n"
     assert runner.pool.started == started + 1
-
-
-def test_a_crash_without_stacks_still_names_the_snippet(runner, settings):
-    outcome = run_one(runner, snippet(settings, "exits.py", "import os\nos._exit(3)\n"))
-    assert outcome.problem.startswith("snippets/exits.py")
 
 
 def test_outputs_are_normalized(runner, settings):
@@ -161,3 +144,37 @@ def test_the_settings_cache_folder_holds_the_entries(runner, settings):
     item = snippet(settings, "stored.py", "print('stored')\n")
     run_one(runner, item)
     assert (Path(settings.cache_dir) / f"{cache_key(item, settings.max_output_bytes)}.json").is_file()
+
+
+# --- edits while a build runs: an output is filed only under the bytes that made it -------------
+
+
+def test_a_snippet_saved_after_it_was_read_runs_as_read_and_is_filed_under_those_bytes(runner, settings):
+    """The source shown, the key and the code run are one reading of the file. Saved in
+    between, the new text waits for the next build; undoing the save gets the old output back."""
+    old = snippet(settings, "saved.py", "print('old')\n")
+    write_files(settings.snippets_dir, {"saved.py": "print('new')\n"})  # the editor saves
+    assert run_one(runner, old).output == "old\n"
+    assert cached(runner, old) == "old\n"
+    new = load_snippet(settings.snippets_dir, "saved.py")  # the next build reads the new text
+    assert (new.source, run_one(runner, new).output) == ("print('new')\n", "new\n")
+    write_files(settings.snippets_dir, {"saved.py": "print('old')\n"})  # and the save is undone
+    undone = load_snippet(settings.snippets_dir, "saved.py")
+    assert (undone.source, run_one(runner, undone).output) == ("print('old')\n", "old\n")
+
+
+def test_an_output_made_while_a_module_it_imports_was_saved_is_not_filed(runner, settings):
+    """Its local modules are imported from disk as it runs: here the snippet itself saves one
+    before importing it, as an editor might mid-run. The output shows the new module; the key
+    holds the old one, so it is not stored, and the next build runs it again."""
+    write_files(settings.snippets_dir, {"midrun/value.py": "VALUE = 1\n"})
+    item = snippet(settings, "midrun/prints.py", """\
+        import pathlib
+        pathlib.Path(__file__).with_name("value.py").write_text("VALUE = 2\\n")
+        from value import VALUE
+        print(VALUE)
+    """)
+    assert run_one(runner, item).output == "2\n"
+    assert cached(runner, item) is None
+    again = load_snippet(settings.snippets_dir, "midrun/prints.py")
+    assert (run_one(runner, again).output, cached(runner, again)) == ("2\n", "2\n")

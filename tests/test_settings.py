@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from live_engine.settings import CACHE_DIR_VARIABLE, Settings, load_settings
+from live_engine.settings import CACHE_DIR_VARIABLE, Settings, SettingsError, load_settings
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +25,8 @@ def test_without_a_pyproject_every_setting_has_its_default(tmp_path):
         cache_dir=tmp_path.resolve() / ".cache" / "live",
         timeout=120.0,
         max_output_bytes=2_000_000,
-        workers=0,
+        parallel=0,
+        max_workers=4,
     )
 
 
@@ -42,12 +43,13 @@ def test_tool_live_values_are_read(tmp_path):
         'cache_dir = "build/cache"\n'
         "timeout = 12\n"
         "max_output_bytes = 4096\n"
-        "workers = 3\n"
+        "parallel = 3\n"
+        "max_workers = 2\n"
     )
     settings = load_settings(tmp_path)
     assert settings.snippets_dir == tmp_path.resolve() / "examples" / "code"
     assert settings.cache_dir == tmp_path.resolve() / "build" / "cache"
-    assert (settings.timeout, settings.max_output_bytes, settings.workers) == (12.0, 4096, 3)
+    assert (settings.timeout, settings.max_output_bytes, settings.parallel, settings.max_workers) == (12.0, 4096, 3, 2)
     assert isinstance(settings.timeout, float)
 
 
@@ -68,13 +70,32 @@ def test_the_error_names_the_pyproject_file(tmp_path):
         load_settings(tmp_path)
 
 
-@pytest.mark.parametrize(("workers", "parallel"), [(0, os.cpu_count() or 1), (1, 1), (3, 3)])
-def test_parallel_is_the_worker_count_or_one_per_core(tmp_path, workers, parallel):
-    assert Settings(tmp_path, tmp_path, tmp_path, workers=workers).parallel == parallel
+@pytest.mark.parametrize(("parallel", "at_once"), [(0, os.cpu_count() or 1), (1, 1), (3, 3)])
+def test_snippets_at_once_is_the_parallel_setting_or_one_per_core(tmp_path, parallel, at_once):
+    assert Settings(tmp_path, tmp_path, tmp_path, parallel=parallel).snippets_at_once == at_once
 
 
-@pytest.mark.parametrize("line", ["timeout = 0", "timeout = -5", "workers = -1", "max_output_bytes = -1"])
-def test_a_nonsense_value_is_an_error_naming_its_key(tmp_path, line):
+@pytest.mark.parametrize("line", [
+    'timeout = "five"', "timeout = 0", "timeout = -5", "timeout = true", "parallel = true", "parallel = -1",
+    "parallel = 1.5", 'max_output_bytes = "2 MB"', "max_output_bytes = 0", "max_workers = 0", "snippets_dir = 3",
+    'cache_dir = ""',
+])
+def test_a_value_of_the_wrong_type_or_size_is_an_error_naming_the_file_the_key_and_what_to_write(tmp_path, line):
     (tmp_path / "pyproject.toml").write_text(f"[tool.live]\n{line}\n")
-    with pytest.raises(ValueError, match=line.split()[0]):
+    key = line.split()[0]
+    with pytest.raises(SettingsError) as raised:
+        load_settings(tmp_path)
+    assert str(raised.value).startswith(f"{tmp_path.resolve() / 'pyproject.toml'}: [tool.live] {key} = ")
+    assert f"write {key} = " in str(raised.value) or f"e.g. {key} = " in str(raised.value)
+
+
+def test_the_old_workers_key_says_it_was_renamed(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.live]\nworkers = 2\n")
+    with pytest.raises(SettingsError, match=r"\[tool.live\] workers is now called parallel .*snippets run at once"):
+        load_settings(tmp_path)
+
+
+def test_a_pyproject_that_is_not_toml_is_an_error_naming_it(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.live\n")
+    with pytest.raises(SettingsError, match=f"^{tmp_path.resolve() / 'pyproject.toml'}: not valid TOML"):
         load_settings(tmp_path)

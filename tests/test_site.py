@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from live_engine.cache import ResultCache, cache_key
+from live_engine.environment import worker_environment
 from live_engine.normalize import Places, normalize
 from live_engine.settings import load_settings
 from live_engine.snippets import load_snippet
-from live_engine.workers import worker_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 

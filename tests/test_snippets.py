@@ -250,7 +250,7 @@ def project(snippets):
 
 
 def digest(folder: Path) -> str:
-    return load_snippet(folder, "main.py").digest()
+    return load_snippet(folder, "main.py").digest
 
 
 def test_the_digest_is_stable_when_nothing_changes(project):
@@ -271,11 +271,23 @@ def test_the_digest_ignores_files_the_snippet_does_not_import(project):
     assert digest(project) == before
 
 
-def test_the_digest_reads_the_files_as_they_are_now(project):
+def test_the_digest_and_the_code_are_of_the_bytes_read_once_at_load(project):
+    """What a build shows, keys and runs is one reading: a later save changes none of them."""
     snippet = load_snippet(project, "main.py")
-    before = snippet.digest()
+    as_read = digest(project)
+    write(project, "main.py", "print('saved since')\n")
+    assert snippet.code == b"import helper\nprint(helper.x)\n" == snippet.source.encode()
+    assert snippet.digest == as_read != digest(project)
+
+
+def test_a_saved_dependency_is_noticed_but_the_snippet_itself_is_not_read_again(project):
+    snippet = load_snippet(project, "main.py")
+    write(project, "main.py", "print('saved since: the code that runs is the code read')\n")
+    assert not snippet.dependencies_changed()
     write(project, "helper2.py", "y = 2\n")
-    assert snippet.digest() != before
+    assert snippet.dependencies_changed()
+    (project / "helper2.py").unlink()
+    assert snippet.dependencies_changed()
 
 
 # --- the shown source ---------------------------------------------------------

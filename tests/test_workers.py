@@ -1,18 +1,25 @@
-"""These tests run snippets in real worker processes, in the session's shared pool."""
+"""Worker processes: what a snippet's run captures, how it is isolated, which worker runs it.
+
+These tests run snippets in real worker processes, in the session's shared pool.
+How a failing snippet is reported is tested once, where the author meets it:
+tests/test_faults.py. That no process outlives a run is tests/test_processes.py.
+"""
 
 from __future__ import annotations
 
 import itertools
 import os
-import signal
+import sys
 import tempfile
 import textwrap
-import time
+import threading
 from pathlib import Path
 
 import pytest
 
-from live_engine.workers import Run, WorkerError, WorkerPool, worker_environment
+import live_engine.workers
+from live_engine.environment import FIXED, worker_environment
+from live_engine.workers import Run, WorkerError, WorkerPool
 
 FOUR_DEVICES = (("XLA_FLAGS", "--xla_force_host_platform_device_count=4"),)
 DEVICE_COUNT = "import jax\nprint(jax.device_count())\n"
@@ -97,9 +104,15 @@ def test_a_snippet_that_prints_nothing_has_empty_output(run):
     assert (result.status, result.output, result.output_size) == ("ok", b"", 0)
 
 
-def test_output_beyond_the_cap_is_cut_while_its_full_size_is_reported(run):
-    result = run("print('x' * 10_000)\n", max_output=1000)
-    assert (result.status, result.output, result.output_size) == ("ok", b"x" * 1000, 10_001)
+def test_a_snippet_printing_past_the_cap_is_stopped_there_not_at_its_timeout(run):
+    result = run("import sys\nwhile True:\n    sys.stdout.write('x' * 1000)\n", timeout=600, max_output=10_000)
+    assert (result.status, result.output) == ("stopped", b"x" * 10_000)  # at most the cap reached the disk
+    assert result.output_size > 10_000
+
+
+def test_a_snippet_printing_exactly_the_cap_is_not_stopped(run):
+    result = run("print('x' * 999)\n", max_output=1000)
+    assert (result.status, result.output, result.output_size) == ("ok", b"x" * 999 + b"\n", 1000)
 
 
 def test_stdin_is_empty(run):
@@ -118,6 +131,34 @@ def test_a_snippet_imports_modules_next_to_it(pool, folder):
     write(folder, "LOCAL = 'from next door'\n", name="neighbour_module.py")
     path = write(folder, "from neighbour_module import LOCAL\nprint(LOCAL)\n")
     assert pool.run(path, (), 60, 1000).output == b"from next door\n"
+
+
+def test_the_code_given_runs_and_tracebacks_quote_it_whatever_the_file_holds_now(pool, folder):
+    path = write(folder, "print('saved since')\n")
+    given = b"print('as read')\nraise ValueError('from the code as read')\n"
+    result = pool.run(path, (), 60, 1000, code=given)
+    assert result.output == b"as read\n"
+    assert "raise ValueError('from the code as read')" in result.error["traceback"]
+
+
+def test_a_snippet_holds_no_descriptor_of_its_worker_or_of_other_snippets(pool, folder):
+    """Only stdin, the output pipe (fds 1, 2) and its stack file: not the worker's pipes,
+    its epoll, nor the pidfds and output pipes of snippets running beside it."""
+    beside = threading.Thread(target=pool.run, args=(write(folder, "import time\ntime.sleep(2)\n"), (), 60, 1000))
+    beside.start()
+    result = pool.run(write(folder, """\
+        import os
+        for fd in sorted(int(fd) for fd in os.listdir("/proc/self/fd")):
+            try:
+                print(fd, os.readlink(f"/proc/self/fd/{fd}"))
+            except OSError:
+                pass  # the listing's own descriptor, closed by now
+    """), (), 60, 10_000)
+    beside.join()
+    targets = dict(line.split(" ", 1) for line in result.output.decode().splitlines())
+    assert sorted(targets) == ["0", "1", "2", "3"], targets
+    assert targets["0"] == "/dev/null" and targets["1"] == targets["2"] and targets["1"].startswith("pipe:")
+    assert targets["3"].endswith("/stacks")
 
 
 # --- isolation ---------------------------------------------------------
@@ -168,29 +209,7 @@ def test_files_a_snippet_writes_land_in_its_job_folder_and_are_removed_after(run
 
 
 # --- failures ---------------------------------------------------------
-
-
-def test_a_raising_snippet_is_an_error_with_type_message_and_the_snippet_line(pool, folder):
-    path = write(folder, "print('before')\n\nx = 1 / 0\n")
-    result = pool.run(path, (), 60, 1000)
-    assert (result.status, result.error["type"], result.error["message"]) == (
-        "error", "ZeroDivisionError", "division by zero",
-    )
-    assert result.error["frames"] == [[str(path), 3]]
-    assert result.output == b"before\n"
-
-
-def test_error_frames_go_from_the_snippet_into_its_functions(pool, folder):
-    path = write(folder, "def f():\n    raise ValueError('deep')\n\nf()\n")
-    assert pool.run(path, (), 60, 1000).error["frames"] == [[str(path), 4], [str(path), 2]]
-
-
-def test_an_error_traceback_shows_the_snippet_but_not_the_engine(pool, folder):
-    path = write(folder, "raise KeyError('missing')\n")
-    traceback = pool.run(path, (), 60, 1000).error["traceback"]
-    assert f'File "{path}", line 1' in traceback
-    assert traceback.rstrip().endswith("KeyError: 'missing'")
-    assert "zygote" not in traceback and "live_engine" not in traceback
+# Raising, exiting, crashing and hanging are reported through the build: tests/test_faults.py.
 
 
 def test_a_syntax_error_is_an_error_at_its_line(pool, folder):
@@ -200,89 +219,12 @@ def test_a_syntax_error_is_an_error_at_its_line(pool, folder):
     assert [str(path), 2] in result.error["frames"]
 
 
-@pytest.mark.parametrize("code", [0, 1, None, "message"])
-def test_sys_exit_is_an_error_of_type_system_exit(run, code):
-    result = run(f"import sys\nprint('started')\nsys.exit({code!r})\n")
-    assert (result.status, result.error["type"]) == ("error", "SystemExit")
-    assert f"sys.exit({code!r})" in result.error["message"]
-    assert result.output == b"started\n"
-
-
-def test_os_exit_is_a_crash_with_its_exit_code(run):
-    result = run("import os\nprint('going', flush=True)\nos._exit(3)\n")
-    assert (result.status, result.exit_code, result.signal, result.output) == ("crash", 3, None, b"going\n")
-
-
-def test_the_pool_keeps_working_after_a_crash(pool, run):
-    started = pool.started
-    assert run("import os\nos._exit(3)\n").status == "crash"
-    assert (run("print('fine')\n").output, pool.started) == (b"fine\n", started)
-
-
-def test_a_snippet_killed_by_a_signal_is_a_crash_with_that_signal(run):
-    result = run("import os\nos.kill(os.getpid(), 9)\n")
-    assert (result.status, result.signal, result.exit_code) == ("crash", 9, None)
-
-
-def test_a_segfault_is_a_crash_whose_stacks_name_the_snippet_line(pool, folder):
-    path = write(folder, "import ctypes\n\nctypes.string_at(0)\n")
-    result = pool.run(path, (), 60, 1000)
-    assert (result.status, result.signal) == ("crash", 11)
-    assert f'File "{path}", line 3' in result.stacks
-
-
-def test_a_snippet_past_its_timeout_is_stopped_and_its_stacks_name_its_line(pool, folder):
-    path = write(folder, "import time\nprint('waiting', flush=True)\ntime.sleep(60)\n")
-    started = time.monotonic()
-    result = pool.run(path, (), 1, 1000)
-    elapsed = time.monotonic() - started
-    assert result.status == "timeout"
-    assert f'File "{path}", line 3' in result.stacks
-    assert result.output == b"waiting\n"
-    assert 1 <= elapsed < 3
-
-
-def test_a_timeout_also_ends_the_processes_the_snippet_started(pool, folder):
-    path = write(folder, """\
-        import subprocess, sys, time
-        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-        print(child.pid, flush=True)
-        time.sleep(60)
-    """)
-    result = pool.run(path, (), 1, 1000)
-    pid = int(result.output)
-    try:
-        assert result.status == "timeout"
-        assert _ends_within(pid, seconds=0.5)
-    finally:
-        if _alive(pid):
-            os.kill(pid, signal.SIGKILL)
-
-
-def _alive(pid: int) -> bool:
-    """Running, as opposed to gone or a zombie (an orphan's zombie may wait long for its reaper)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rpartition(")")[2].split()[0] != "Z"
-
-
-def _ends_within(pid: int, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while _alive(pid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
-
-
 # --- environments and workers ---------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def four_devices(pool, folder):
-    """A run in the four-device environment, and pool.started before and after it."""
+    """A run that sets XLA_FLAGS, and pool.started before and after it."""
     before = pool.started
     result = pool.run(write(folder, DEVICE_COUNT), FOUR_DEVICES, 60, 1000)
     return result, before, pool.started
@@ -297,41 +239,94 @@ def test_the_default_environment_has_one_cpu_device(run):
     assert run(DEVICE_COUNT).output == b"1\n"
 
 
-def test_a_new_environment_starts_its_own_worker(four_devices):
+def test_xla_flags_are_set_in_the_snippet_process_without_a_worker_of_their_own(four_devices):
+    """XLA reads XLA_FLAGS when a backend starts, in the snippet's own process."""
     _, before, after = four_devices
-    assert after == before + 1
+    assert after == before
 
 
-def test_an_environment_reuses_its_worker(pool, run, four_devices):
-    run("pass\n")
-    run("pass\n", env=FOUR_DEVICES)
+def test_jax_variables_get_a_worker_started_with_them_and_keep_it(pool, run):
+    """JAX reads JAX_* variables at `import jax`, which a worker does once, before any snippet."""
+    x64 = (("JAX_ENABLE_X64", "1"),)
+    source = "import jax.numpy as jnp\nprint(jnp.arange(3).dtype)\n"
     started = pool.started
-    assert run("pass\n").status == run("pass\n", env=FOUR_DEVICES).status == "ok"
-    assert pool.started == started
+    assert run(source, env=x64).output == b"int64\n"
+    assert run(source, env=x64 + FOUR_DEVICES).output == b"int64\n"  # the same JAX_* part: the same worker
+    assert run(source).output == b"int32\n"
+    assert pool.started == started + 1
 
 
-@pytest.mark.parametrize(
-    "name", ["JAX_ENABLE_X64", "JAX_PLATFORMS", "XLA_FLAGS", "TF_CPP_MIN_LOG_LEVEL", "TPU_NAME", "LIBTPU_INIT_ARGS"]
-)
-def test_worker_environment_drops_inherited_jax_and_xla_variables(monkeypatch, name):
-    monkeypatch.setenv(name, "inherited")
-    assert name not in worker_environment(())
+class StubWorker:
+    """Stands in for a worker process: the pool's bookkeeping without importing JAX."""
+
+    def __init__(self, env, python):
+        self.env, self.users, self.alive, self.closed = env, 0, True, False
+
+    def close(self):
+        self.closed = True
 
 
-def test_worker_environment_keeps_other_inherited_variables(monkeypatch):
-    monkeypatch.setenv("LIVE_TEST_KEPT", "yes")
-    assert worker_environment(())["LIVE_TEST_KEPT"] == "yes"
+def test_the_least_recently_used_idle_worker_is_retired_and_the_default_is_kept(monkeypatch):
+    monkeypatch.setattr(live_engine.workers, "Worker", StubWorker)
+    pool = WorkerPool(max_workers=2)
+    a, b, c = ((("JAX_A", "1"),), (("JAX_B", "1"),), (("JAX_C", "1"),))
+
+    def use(env):
+        worker = pool._checkout(env)
+        worker.users -= 1  # what run() does when the snippet has ended
+        return worker
+
+    default = use(())
+    first_a = use(a)
+    use(())  # the default is now more recently used than a,
+    use(b)  # so a third environment retires a
+    assert first_a.closed and not default.closed
+    assert list(pool._workers) == [(), b]
+    use(c)  # the default is the least recently used now, but it is kept: b goes
+    assert list(pool._workers) == [(), c] and not default.closed
 
 
-def test_worker_environment_adds_the_snippet_environment(monkeypatch):
+def test_a_worker_in_use_is_not_retired(monkeypatch):
+    monkeypatch.setattr(live_engine.workers, "Worker", StubWorker)
+    pool = WorkerPool(max_workers=1)
+    busy = pool._checkout((("JAX_A", "1"),))  # held: its snippet is still running
+    pool._checkout((("JAX_B", "1"),))
+    assert not busy.closed and len(pool._workers) == 2
+
+
+def test_a_dead_worker_is_replaced_and_its_pipes_and_log_are_released(pool, run):
+    """The pipes of a worker that died are closed when the next run replaces it."""
+    run("pass\n")
+    descriptors = len(os.listdir("/proc/self/fd"))
+    started = pool.started
+    with pytest.raises(WorkerError):  # how the build reports it: tests/test_runner.py
+        run("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n")
+    assert run("print('fine')\n").output == b"fine\n"
+    assert pool.started == started + 1
+    assert len(os.listdir("/proc/self/fd")) == descriptors
+
+
+# --- the environment a worker gets ---------------------------------------------------------
+
+SHELL = {"PATH": "/opt/elsewhere/bin", "PYTHONPATH": "/opt/elsewhere/lib", "PYTHONWARNINGS": "error",
+         "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "XLA_FLAGS": "--inherited", "JAX_ENABLE_X64": "1",
+         "TF_CPP_MIN_LOG_LEVEL": "0", "PYTHONHASHSEED": "random", "LANG": "de_DE.UTF-8", "TZ": "Asia/Tokyo"}
+
+
+def test_nothing_from_the_shell_reaches_a_worker_but_an_allowlist(monkeypatch):
+    for name, value in SHELL.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("HOME", "/home/reader")
+    env = worker_environment(())
+    assert env == {"HOME": "/home/reader", **{k: os.environ[k] for k in ("USER", "LOGNAME") if k in os.environ},
+                   **FIXED}
+    assert env["PATH"].split(os.pathsep)[0] == os.path.dirname(os.path.abspath(sys.executable))
+
+
+def test_the_snippet_environment_is_added_and_wins(monkeypatch):
     monkeypatch.setenv("XLA_FLAGS", "--inherited")
-    env = worker_environment(FOUR_DEVICES + (("JAX_ENABLE_X64", "1"),))
-    assert (env["XLA_FLAGS"], env["JAX_ENABLE_X64"]) == (FOUR_DEVICES[0][1], "1")
-
-
-def test_worker_environment_fixes_the_hash_seed(monkeypatch):
-    monkeypatch.setenv("PYTHONHASHSEED", "random")
-    assert worker_environment(())["PYTHONHASHSEED"] == "0"
+    env = worker_environment(FOUR_DEVICES + (("JAX_ENABLE_X64", "1"), ("TZ", "Europe/Paris")))
+    assert (env["XLA_FLAGS"], env["JAX_ENABLE_X64"], env["TZ"]) == (FOUR_DEVICES[0][1], "1", "Europe/Paris")
 
 
 def test_worker_environment_does_not_change_os_environ(monkeypatch):

@@ -23,6 +23,15 @@ class BuildResult:
     errors: list[str]  # each: docs/PAGE.md:LINE: what went wrong, then details
     seconds: float
 
+    def problems_by_line(self) -> dict[str, str]:
+        """Each error by the chapter line it starts with ('docs/PAGE.md:LINE'), for showing it there."""
+        problems: dict[str, str] = {}
+        for error in self.errors:
+            page, line, _ = error.split(":", 2)
+            where = f"{page}:{line}"
+            problems[where] = f"{problems[where]}\n\n{error}" if where in problems else error
+        return problems
+
     def summary(self) -> str:
         ran = [o for o in self.outcomes.values() if not o.cached]
         slowest = sorted(ran, key=lambda o: -o.seconds)[:SLOWEST_SHOWN]

@@ -4,6 +4,10 @@ Reading the cache never imports JAX: the versions in the key come from package
 metadata. Entries are written atomically (a temporary file, then a rename), so two
 builds at once or a build killed mid-write never leave a half entry under a real
 name; an entry that does not parse, or that another engine version wrote, is a miss.
+
+The cache remembers which entries it handed out or stored (`used`); after a whole
+build the front door removes every other entry (`prune`), so the folder holds what
+the site needs now and nothing that an old version of a snippet left behind.
 """
 
 from __future__ import annotations
@@ -12,14 +16,22 @@ import hashlib
 import json
 import os
 import platform
+import re
+import shutil
+import site
 import sys
 import tempfile
+import time
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 
 from . import ENGINE_VERSION
 from .snippets import Snippet
+
+KEY = re.compile(r"[0-9a-f]{64}")
+TEMPORARY_PREFIX = ".writing-"
+ABANDONED_WRITE_SECONDS = 3600.0  # a temporary file this old belongs to a build that was killed
 
 
 @cache
@@ -33,14 +45,38 @@ def toolchain() -> dict[str, str]:
     }
 
 
+def installed_distributions() -> list[str]:
+    """'name==version' of every distribution a worker can import, sorted.
+
+    Workers run this interpreter with no PYTHONPATH, so what they can import is what
+    its site folders hold.
+    """
+    folders = [*site.getsitepackages()] + ([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])
+    return sorted({f"{dist.metadata['Name']}=={dist.version}".lower()
+                   for dist in metadata.distributions(path=[f for f in folders if os.path.isdir(f)])
+                   if dist.metadata["Name"]})
+
+
+@cache
+def installed_packages() -> str:
+    """Hash of every installed distribution and its version, for the cache keys.
+
+    Outputs depend on more than jax: one snippet prints numpy's version, another checks
+    for flatbuffers, and numpy's printing rules shape every array shown.
+    """
+    return hashlib.sha256("\n".join(installed_distributions()).encode()).hexdigest()
+
+
 def cache_key(snippet: Snippet, max_output_bytes: int) -> str:
-    """Hash of the snippet, its local modules, its environment, the toolchain and the engine."""
+    """Hash of the snippet and its local modules as read, its environment, the installed
+    packages, the toolchain and the engine's own source."""
     material = {
         "engine": ENGINE_VERSION,
         "toolchain": toolchain(),
         "python_build": sys.version,
+        "packages": installed_packages(),
         "snippet": snippet.name,
-        "code": snippet.digest(),
+        "code": snippet.digest,
         "env": snippet.env,
         "max_output_bytes": max_output_bytes,
     }
@@ -52,6 +88,7 @@ class ResultCache:
 
     def __init__(self, folder: Path):
         self.folder = folder
+        self.used: set[str] = set()  # keys read or written since this object was made (or `used` was cleared)
 
     def get(self, key: str) -> str | None:
         """The cached output, or None when absent, unreadable or from another engine version."""
@@ -59,6 +96,7 @@ class ResultCache:
         try:
             entry = json.loads(path.read_text(encoding="utf-8"))
             if entry["engine"] == ENGINE_VERSION and entry["key"] == key:
+                self.used.add(key)
                 return entry["output"]
         except FileNotFoundError:
             return None
@@ -70,7 +108,7 @@ class ResultCache:
     def put(self, key: str, output: str) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         entry = json.dumps({"engine": ENGINE_VERSION, "key": key, "output": output})
-        handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".writing-")
+        handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=TEMPORARY_PREFIX)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(entry)
@@ -78,6 +116,39 @@ class ResultCache:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
+        self.used.add(key)
+
+    def files_for(self, key: str) -> Path:
+        """A folder for files that belong to entry `key` (an executed notebook); pruned with it."""
+        return self.folder / key
+
+    def prune(self, keep: set[str]) -> int:
+        """Remove every entry (and its folder of files) whose key is not in `keep`; return how many.
+
+        Only names this class makes are touched: a folder given as LIVE_CACHE_DIR may
+        hold other things. Call it after a whole build, with the keys that build used.
+        """
+        if not self.folder.is_dir():
+            return 0
+        removed = 0
+        for path in self.folder.iterdir():
+            stem = path.name.removesuffix(".json")
+            if KEY.fullmatch(stem) and stem not in keep:
+                if path.is_dir():
+                    shutil.rmtree(path, ignore_errors=True)  # an entry's files: counted with its entry
+                else:
+                    path.unlink(missing_ok=True)
+                    removed += 1
+            elif path.name.startswith(TEMPORARY_PREFIX) and _age(path) > ABANDONED_WRITE_SECONDS:
+                path.unlink(missing_ok=True)
+        return removed
 
     def _path(self, key: str) -> Path:
         return self.folder / f"{key}.json"
+
+
+def _age(path: Path) -> float:
+    try:
+        return time.time() - path.stat().st_mtime
+    except OSError:
+        return 0.0

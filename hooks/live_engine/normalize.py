@@ -88,10 +88,16 @@ def _continues(text: str, position: int) -> bool:
     return position < len(text) and (text[position].isalnum() or text[position] in "._-<~")
 
 
-def normalize(data: bytes, places: Places, total_size: int | None = None) -> str:
-    """The text a page shows for `data`; `total_size` > len(data) means it was cut."""
+def normalize(data: bytes, places: Places, total_size: int | None = None, stopped: bool = False) -> str:
+    """The text a page shows for `data`; `total_size` > len(data) means it was cut, and
+    `stopped` that the snippet was stopped for printing more than `len(data)` bytes."""
     text = normalize_paths(to_text(data), places)
-    if total_size is not None and total_size > len(data):
+    if stopped:
+        text = text.rstrip("\n") + (
+            f"\n[… output cut: the snippet printed more than {len(data):,} bytes and was stopped there; "
+            f"the first {len(data):,} are shown]\n"
+        )
+    elif total_size is not None and total_size > len(data):
         text = text.rstrip("\n") + (
             f"\n[… output cut: the snippet printed {total_size:,} bytes; the first {len(data):,} are shown]\n"
         )

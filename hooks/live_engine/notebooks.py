@@ -6,8 +6,9 @@ clean environment as snippet workers, so it shows what a reader who downloads it
 and runs it gets. Every output then goes through the snippets' normalizing:
 machine paths, temporary folders and addresses never reach the page.
 
-The executed notebook is cached, keyed on the notebook's bytes, the toolchain and
-this module's version, so a rebuild with nothing changed starts no kernel. A cell
+The executed notebook is cached, keyed on the notebook's bytes (read once: what
+runs is what was hashed), the installed packages, the toolchain and the engine's
+source, so a rebuild with nothing changed starts no kernel. A cell
 that raises stops the build with the notebook, the cell and the error.
 """
 
@@ -27,13 +28,11 @@ import time
 from pathlib import Path
 
 from . import ENGINE_VERSION
-from .cache import ResultCache, toolchain
+from .cache import ResultCache, installed_packages, toolchain
+from .environment import worker_environment
 from .normalize import Places, normalize_paths, to_text
 from .progress import Log, progress
-from .workers import worker_environment
 
-# Part of every notebook's cache key: bump it when a change here can change an executed notebook.
-NOTEBOOK_FORMAT = "2"  # 2: stream outputs merged
 KERNEL_NAME = "python3"
 # ipykernel names each cell's code file <tmp>/ipykernel_<pid>/<hash>.py; the hash is
 # the cell's code, the pid changes on every run.
@@ -57,11 +56,11 @@ class NotebookRun:
 
 
 def notebook_key(source: bytes, name: str) -> str:
-    """Hash of the notebook's bytes, the toolchain, the engine and this module."""
+    """Hash of the notebook's bytes, the installed packages, the toolchain and the engine's source."""
     material = {
         "engine": ENGINE_VERSION,
-        "notebook_format": NOTEBOOK_FORMAT,
         "toolchain": toolchain(),
+        "packages": installed_packages(),
         "python_build": sys.version,
         "kernel": KERNEL_NAME,
         "name": name,
@@ -207,6 +206,25 @@ def with_links_cell(notebook: dict, markdown: str) -> dict:
     cell = {"cell_type": "markdown", "id": "site-links", "metadata": {}, "source": markdown}
     notebook["cells"].insert(1 if notebook["cells"] else 0, cell)
     return notebook
+
+
+def with_failure_cell(notebook: dict, report: str) -> dict:
+    """A copy with a Markdown cell on top that shows why the notebook could not be executed."""
+    notebook = copy.deepcopy(notebook)
+    fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", report)), default=0))
+    cell = {"cell_type": "markdown", "id": "live-failure", "metadata": {},
+            "source": f"**This notebook failed to run.** `mkdocs serve` shows it unexecuted; `mkdocs build` "
+                      f"stops on it.\n\n{fence}text\n{report}\n{fence}"}
+    notebook["cells"].insert(0, cell)
+    return notebook
+
+
+def read_notebook(path: Path) -> dict:
+    """The notebook file as JSON, or an empty notebook if even that fails (its error is shown anyway)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
 
 
 def write_notebook(notebook: dict, path: Path) -> None:

@@ -48,17 +48,40 @@ def detect_language(output: str) -> str:
 
 def render(directive: Directive, snippet: Snippet, output: str) -> str:
     """The Markdown that replaces one directive line, indented like the directive."""
-    parts = []
-    if directive.source != "hide":
-        source, _ = shown_source(snippet.source, directive.section)
-        code = _fence("python", source, f'title="snippets/{snippet.name}"')
-        if directive.source == "fold":
-            code = f'??? example "Source: snippets/{snippet.name}"\n\n' + textwrap.indent(code, "    ")
-        parts.append(code)
+    parts = [_source_block(directive, snippet)] if directive.source != "hide" else []
     if directive.output == "show":
         parts.append(_output_block(snippet.name, output, directive.lang))
-    block = "\n\n".join(parts)
-    return "\n" + textwrap.indent(block, directive.indent, lambda line: True) + "\n"
+    return _indented(parts, directive.indent)
+
+
+def render_failure(report: str, indent: str, directive: Directive | None = None, snippet: Snippet | None = None) -> str:
+    """What `mkdocs serve` shows instead of a directive that failed: the source (if it could
+    be read), then the report, marked so that nobody takes it for an output.
+
+    `mkdocs build` never shows this: it stops on the failure.
+    """
+    parts = [_source_block(directive, snippet)] if directive and snippet and directive.source != "hide" else []
+    name = html.escape(directive.path if directive else "")
+    parts.append(
+        f'<div class="live-failure" data-snippet="{name}" markdown>\n\n'
+        "**Live snippet failed.** `mkdocs serve` shows the failure here and goes on serving; "
+        "`mkdocs build` stops on it.\n\n"
+        + _fence("text", report, 'title="What went wrong"')
+        + "\n\n</div>"
+    )
+    return _indented(parts, indent)
+
+
+def _source_block(directive: Directive, snippet: Snippet) -> str:
+    source, _ = shown_source(snippet.source, directive.section)
+    code = _fence("python", source, f'title="snippets/{snippet.name}"')
+    if directive.source == "fold":
+        code = f'??? example "Source: snippets/{snippet.name}"\n\n' + textwrap.indent(code, "    ")
+    return code
+
+
+def _indented(parts: list[str], indent: str) -> str:
+    return "\n" + textwrap.indent("\n\n".join(parts), indent, lambda line: True) + "\n"
 
 
 def _output_block(name: str, output: str, lang: str) -> str:

@@ -15,7 +15,7 @@ from .normalize import Places, normalize, normalize_paths
 from .progress import Log, progress
 from .settings import Settings
 from .snippets import Snippet
-from .workers import Run, WorkerError, WorkerPool
+from .workers import Run, WorkerError, WorkerPool, check_platform
 
 FAULTHANDLER_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
 
@@ -37,19 +37,25 @@ class Outcome:
 
 
 class Runner:
-    """Runs snippets for one project. Reuses its workers until `close()`."""
+    """Runs snippets for one project. Reuses its workers until `close()`.
 
-    def __init__(self, settings: Settings, use_cache: bool = True):
+    Pass the `pool` of a previous runner to keep its warm workers (new settings, same workers).
+    """
+
+    def __init__(self, settings: Settings, use_cache: bool = True, pool: WorkerPool | None = None):
+        check_platform()  # one line on macOS or Windows, rather than a worker dying on every snippet
         self.settings = settings
         self.cache = ResultCache(settings.cache_dir) if use_cache else None
-        self.pool = WorkerPool()
+        self.pool = pool or WorkerPool(settings.max_workers)
+        self.pool.max_workers = settings.max_workers
+        self._executors: list[ThreadPoolExecutor] = []
 
     def start(self, jobs: list[tuple[Snippet, float]]) -> dict[str, Future]:
         """Start (snippet, timeout) pairs; each future yields the snippet's Outcome.
 
         Cached outputs are done at once, without starting anything; the rest run on
-        `settings.parallel` threads, each waiting on a worker process. Nothing waits
-        here: a caller can take each result as its turn comes.
+        `settings.snippets_at_once` threads, each waiting on a worker process. Nothing
+        waits here: a caller can take each result as its turn comes.
         """
         futures, to_run = {}, []
         for snippet, timeout in jobs:
@@ -62,10 +68,11 @@ class Runner:
                 to_run.append((snippet, timeout, key))
         # Group by environment so each worker is started once and then reused.
         to_run.sort(key=lambda job: (job[0].env, job[0].name))
-        executor = ThreadPoolExecutor(max_workers=self.settings.parallel)
+        executor = ThreadPoolExecutor(max_workers=self.settings.snippets_at_once)
         for snippet, timeout, key in to_run:
             futures[snippet.name] = executor.submit(self.run, snippet, timeout, key)
         executor.shutdown(wait=False)  # its threads end when the queue is done
+        self._executors.append(executor)
         return futures
 
     def run_all(self, jobs: list[tuple[Snippet, float]], log: Log | None = None) -> dict[str, Outcome]:
@@ -76,35 +83,49 @@ class Runner:
         futures = self.start(jobs)
         running = [future for future in futures.values() if not (future.done() and future.result().cached)]
         reporter = progress("snippets", len(running), log)
-        with reporter or nullcontext():
-            for _ in as_completed(running):
-                if reporter:
-                    reporter.step()
+        try:
+            with reporter or nullcontext():
+                for _ in as_completed(running):
+                    if reporter:
+                        reporter.step()
+        except (KeyboardInterrupt, SystemExit):
+            # Ctrl-C: end every snippet now. Left alone, the threads would go on through
+            # the queue while the interpreter waits for them to exit.
+            self.close()
+            raise
         return {name: future.result() for name, future in futures.items()}
 
     def run(self, snippet: Snippet, timeout: float, key: str | None = None) -> Outcome:
-        """Run one snippet now, bypassing the cache for reading, and store a success under `key`."""
+        """Run one snippet now, bypassing the cache for reading, and store a success under `key`.
+
+        What runs is `snippet.code`, the bytes the key was computed from, whatever the
+        file holds by now. The local modules it imports are read from disk as it runs,
+        so if one was saved meanwhile the output is of neither version: it is shown,
+        but not stored (the next build runs it again).
+        """
         started = time.monotonic()
-        # Key the bytes as they were before the run: a file edited while it runs
-        # must not file its old output under the new key.
         key = key or cache_key(snippet, self.settings.max_output_bytes)
         try:
-            run = self.pool.run(snippet.file, snippet.env, timeout, self.settings.max_output_bytes)
+            run = self.pool.run(snippet.file, snippet.env, timeout, self.settings.max_output_bytes, code=snippet.code)
         except WorkerError as error:
             return Outcome(snippet.name, None, f"snippets/{snippet.name}: the worker failed: {error}",
                            seconds=time.monotonic() - started)
         outcome = self._outcome(snippet, run, timeout, time.monotonic() - started)
-        if outcome.ok and self.cache is not None:
+        if outcome.ok and self.cache is not None and not snippet.dependencies_changed():
             self.cache.put(key, outcome.output)
         return outcome
 
     def close(self) -> None:
+        """Stop every snippet: queued ones never start, running ones end with their workers."""
+        for executor in self._executors:
+            executor.shutdown(wait=False, cancel_futures=True)
+        self._executors.clear()
         self.pool.close()
 
     def _outcome(self, snippet: Snippet, run: Run, timeout: float, seconds: float) -> Outcome:
         places = Places(self.settings.root, Path(run.job_dir) / "work", (Path(run.job_dir) / "tmp",))
-        output = normalize(run.output, places, run.output_size)
-        if run.status == "ok":
+        output = normalize(run.output, places, run.output_size, stopped=run.status == "stopped")
+        if run.status in ("ok", "stopped"):  # stopped: it printed past the cap; the page shows the cap's worth
             return Outcome(snippet.name, output, seconds=seconds)
         where = self._where(snippet, run)
         if run.status == "error":

@@ -24,21 +24,38 @@ class SnippetError(Exception):
 
 @dataclasses.dataclass(frozen=True)
 class Snippet:
-    """A snippet file, resolved inside the snippets folder."""
+    """A snippet file, resolved inside the snippets folder, as its bytes were when it was read.
+
+    Each file is read once. The source shown, the cache key and the code a worker runs
+    all come from those bytes, so a file saved during a build cannot give its new
+    output to the old source or file it under the old key.
+    """
 
     name: str  # relative to the snippets folder: jaxpr/mlp.py
     file: Path  # absolute, resolved
     source: str
     env: tuple[tuple[str, str], ...]  # what it sets in os.environ before `import jax`
     dependencies: tuple[Path, ...]  # local modules it imports, found next to it
+    code: bytes = b""  # the file's bytes as read: what runs
+    digest: str = ""  # hash of those bytes and of each dependency's bytes as read
 
-    def digest(self) -> str:
-        """Hash of the snippet and every local module it imports."""
-        sha = hashlib.sha256()
-        for path in (self.file, *self.dependencies):
-            sha.update(str(path.relative_to(self.file.parent)).encode() + b"\0")
-            sha.update(path.read_bytes() + b"\0")
-        return sha.hexdigest()
+    def dependencies_changed(self) -> bool:
+        """Does a local module on disk now differ from what was read? The snippet itself
+        runs from `code`, but the modules it imports are read from disk when it runs."""
+        try:
+            now = {self.file: self.code} | {path: path.read_bytes() for path in self.dependencies}
+        except OSError:  # deleted or unreadable since: certainly not what was read
+            return True
+        return _digest(self.file, now) != self.digest
+
+
+def _digest(file: Path, contents: dict[Path, bytes]) -> str:
+    """Hash of the files' names (relative to the snippet's folder) and bytes, in a fixed order."""
+    sha = hashlib.sha256()
+    for path in (file, *sorted(path for path in contents if path != file)):
+        sha.update(str(path.relative_to(file.parent)).encode() + b"\0")
+        sha.update(contents[path] + b"\0")
+    return sha.hexdigest()
 
 
 def load_snippet(snippets_dir: Path, name: str) -> Snippet:
@@ -49,21 +66,25 @@ def load_snippet(snippets_dir: Path, name: str) -> Snippet:
         raise SnippetError(f"{name} resolves to a file outside the snippets folder; keep snippets inside it")
     if not file.is_file():
         raise SnippetError(f"no snippet file snippets/{name}; create it, or fix the path (relative to snippets/)")
-    source, tree = _parse(file, root)
+    contents = {file: file.read_bytes()}
+    source, tree = _parse(file, root, contents[file])
+    dependencies = tuple(sorted(_local_dependencies(tree, file.parent, root, contents)))
     return Snippet(
         name=name,
         file=file,
         source=source,
         env=_prelude_environment(tree, name),
-        dependencies=tuple(sorted(_local_dependencies(tree, file.parent, root))),
+        dependencies=dependencies,
+        code=contents[file],
+        digest=_digest(file, contents),
     )
 
 
-def _parse(file: Path, root: Path) -> tuple[str, ast.Module]:
-    """Source text (decoded as Python would, coding cookie included) and its syntax tree."""
+def _parse(file: Path, root: Path, data: bytes) -> tuple[str, ast.Module]:
+    """Source text of the file's bytes (decoded as Python would, coding cookie included) and its syntax tree."""
     shown = f"snippets/{file.relative_to(root)}"
     try:
-        source = importlib.util.decode_source(file.read_bytes())
+        source = importlib.util.decode_source(data)
     except (SyntaxError, UnicodeDecodeError, LookupError) as error:  # decode_source raises all three
         raise SnippetError(f"{shown}: cannot decode the file ({error}); save it as UTF-8") from None
     try:
@@ -157,8 +178,12 @@ def _literal_environ_assignment(node: ast.stmt) -> tuple[str, str] | None:
     return (key, value) if isinstance(key, str) and isinstance(value, str) else None
 
 
-def _local_dependencies(tree: ast.Module, folder: Path, root: Path, seen: set[Path] | None = None) -> set[Path]:
-    """Modules imported from the snippet's own folder (its sys.path[0]), followed recursively."""
+def _local_dependencies(tree: ast.Module, folder: Path, root: Path, contents: dict[Path, bytes],
+                        seen: set[Path] | None = None) -> set[Path]:
+    """Modules imported from the snippet's own folder (its sys.path[0]), followed recursively.
+
+    Each one's bytes, read once, go into `contents`.
+    """
     seen = set() if seen is None else seen
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -171,7 +196,8 @@ def _local_dependencies(tree: ast.Module, folder: Path, root: Path, seen: set[Pa
             for file in _module_files(folder / top):
                 if file not in seen and file.resolve().is_relative_to(root):
                     seen.add(file)
-                    _local_dependencies(_parse(file, root)[1], folder, root, seen)
+                    contents[file] = file.read_bytes()
+                    _local_dependencies(_parse(file, root, contents[file])[1], folder, root, contents, seen)
     return seen
 
 
