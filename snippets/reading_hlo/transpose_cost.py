@@ -1,5 +1,9 @@
 """When does a transpose move data? XLA's rule, applied to transposes in live HLO text."""
 
+from scratch import fresh_folder
+
+fresh_folder(__file__)  # work in an emptied scratch/CHAPTER/NAME/ (git-ignored), the same on every run
+
 import re
 import shutil
 from pathlib import Path
