@@ -73,10 +73,11 @@ undonated = best_time(jax.jit(lambda v: v + 1.0), v)
 print("the same add without donation is over 2x slower:", undonated > 2 * min(times))
 
 # Measured: each fusion's median duration over 20 steps, from a profiler trace.
-with jax.profiler.trace("trace"):
+with jax.profiler.trace("profile-roofline"):
     for _ in range(20):
         step(params, x).block_until_ready()
-trace_file = next(pathlib.Path("trace").rglob("*.trace.json.gz"))
+run = max((pathlib.Path("profile-roofline") / "plugins" / "profile").iterdir())  # the newest
+trace_file = next(run.glob("*.trace.json.gz"))
 durations = {}
 for e in json.load(gzip.open(trace_file))["traceEvents"]:
     if e.get("args", {}).get("hlo_module") == "jit_mlp":

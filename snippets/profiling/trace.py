@@ -14,19 +14,20 @@ step = jax.jit(mlp)
 step(params, x).block_until_ready()  # compile before tracing
 
 # --8<-- [start:trace]
-with jax.profiler.trace("trace"):  # a folder "trace" in the working directory
+with jax.profiler.trace("profile-mlp"):  # a folder in the working directory
     for _ in range(10):
         step(params, x).block_until_ready()
 # --8<-- [end:trace]
 
+# Each trace is a new folder named after the time it was written: take the newest.
+run = max((pathlib.Path("profile-mlp") / "plugins" / "profile").iterdir())
 print("files written:")
-for path in sorted(pathlib.Path("trace").rglob("*")):
-    if path.is_file():
-        run, host = path.parent.name, path.name.split(".")[0]
-        print("  " + str(path).replace(run, "<run>").replace(host + ".", "<host>."))
+for path in sorted(run.iterdir()):
+    host = path.name.split(".")[0]
+    print("  " + str(path).replace(run.name, "<run>").replace(host + ".", "<host>.", 1))
 
 # --8<-- [start:read]
-trace_file = next(pathlib.Path("trace").rglob("*.trace.json.gz"))
+trace_file = next(run.glob("*.trace.json.gz"))
 events = json.load(gzip.open(trace_file))["traceEvents"]
 ops = [e for e in events if e.get("args", {}).get("hlo_module") == "jit_mlp"]
 traced = sorted({e["args"]["hlo_op"] for e in ops})
