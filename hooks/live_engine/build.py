@@ -22,6 +22,7 @@ class BuildResult:
     outcomes: dict[str, Outcome]
     errors: list[str]  # each: docs/PAGE.md:LINE: what went wrong, then details
     seconds: float
+    workers_started: int = 0  # worker processes (each imports JAX) this build had to start
 
     def problems_by_line(self) -> dict[str, str]:
         """Each error by the chapter line it starts with ('docs/PAGE.md:LINE'), for showing it there."""
@@ -39,6 +40,8 @@ class BuildResult:
             f"{len(self.outcomes)} snippets: {len(ran)} ran, {len(self.outcomes) - len(ran)} from the cache, "
             f"in {self.seconds:.1f} s"
         )
+        if self.workers_started:
+            text += f" ({self.workers_started} worker{'s' * (self.workers_started != 1)} started)"
         if slowest:
             text += "; slowest: " + ", ".join(f"{o.snippet} {o.seconds:.1f} s" for o in slowest)
         return text
@@ -84,14 +87,15 @@ def build(pages: dict[str, str], runner: Runner, log: Log | None = None) -> Buil
 
     With `log`, progress lines go there while snippets run.
     """
-    started = time.monotonic()
+    started, workers = time.monotonic(), runner.pool.started
     directives, snippets, errors = plan(pages, runner)
     outcomes = runner.run_all(jobs(directives, snippets, runner.settings.timeout), log)
     for directive in directives:
         outcome = outcomes[directive.path]
         if not outcome.ok:
             errors.append(failure_report(directive, outcome))
-    return BuildResult(snippets, outcomes, sorted(errors, key=_chapter_order), time.monotonic() - started)
+    return BuildResult(snippets, outcomes, sorted(errors, key=_chapter_order), time.monotonic() - started,
+                       runner.pool.started - workers)
 
 
 def _chapter_order(error: str) -> tuple[str, int]:
