@@ -1,5 +1,10 @@
+from scratch import fresh_folder
+
+fresh_folder(__file__)  # work in an emptied scratch/CHAPTER/NAME/ (git-ignored), the same on every run
+
 # A notebook's first cell: the import alone does not start a backend, so the
 # flags still count if they are set before the first computation.
+
 import os
 
 import jax
