@@ -1,3 +1,7 @@
+from scratch import fresh_folder
+
+fresh_folder(__file__)  # work in an emptied scratch/CHAPTER/NAME/ (git-ignored), the same on every run
+
 import os
 
 os.environ["XLA_FLAGS"] = "--xla_dump_to=dump --xla_dump_hlo_snapshots --xla_dump_emitter_re=.*"
