@@ -39,18 +39,21 @@ def prepare_notebook(file, files, config, runner: Runner, serving: bool = False)
             raise PluginError(f"live notebook problem:\n\n{error}") from None
         log.info("live: live notebook problem (shown on its page; `mkdocs build` stops on it):\n\n%s", error)
         failed = with_failure_cell(read_notebook(Path(file.abs_src_path)), str(error))
-        _point_at(file, failed, runner.settings.cache_dir / "failed-notebooks" / Path(file.src_uri).name, name)
+        _point_at(file, failed, runner.settings.cache_dir / "failed-notebooks" / Path(file.src_uri).name,
+                  f"{name} (not executed: it failed)")
         return False
     log.info("live: %s %s", name, "from the cache" if run.cached else f"executed in {run.seconds:.1f} s")
     notebook = with_links_cell(_site_links(run.notebook, file, files), _links_markdown(file, config, runner))
-    _point_at(file, notebook, runner.cache.files_for(run.key) / Path(file.src_uri).name, name)  # pruned with its entry
+    _point_at(file, notebook, runner.cache.files_for(run.key) / Path(file.src_uri).name,  # pruned with its entry
+              f"{name} (executed)")
     return True
 
 
-def _point_at(file, notebook: dict, copy: Path, name: str) -> None:
+def _point_at(file, notebook: dict, copy: Path, label: str) -> None:
+    """Write `notebook` to `copy` and make it what the page renders; its log lines say `label`."""
     write_notebook(notebook, copy)
     file.abs_src_path = str(copy)
-    _REPOSITORY_NAMES[str(copy)] = f"{name} (executed)"
+    _REPOSITORY_NAMES[str(copy)] = label
 
 
 # mkdocs-jupyter logs the file it converts, which is now the executed copy in the cache:

@@ -263,3 +263,25 @@ def test_the_colab_link_opens_the_notebook_from_the_repository(repo_url, expecte
     links = _links_markdown(SimpleNamespace(src_uri="case-study.ipynb"), config, runner)
     assert links.startswith(expected + " · ")
     assert "[Download this notebook](case-study.ipynb)" in links
+
+
+def test_under_serve_a_failing_notebook_is_shown_unexecuted_with_its_error_and_a_build_stops(tmp_path):
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    from notebook_pages import prepare_notebook
+
+    broken = tmp_path / "docs" / "broken.ipynb"
+    broken.parent.mkdir()
+    broken.write_text("{not json")
+    settings = SimpleNamespace(root=tmp_path, cache_dir=tmp_path / "cache", timeout=60)
+    runner = SimpleNamespace(settings=settings, cache=ResultCache(settings.cache_dir))  # all prepare_notebook reads
+    file = SimpleNamespace(src_uri="broken.ipynb", abs_src_path=str(broken))
+    with pytest.raises(PluginError, match=r"docs/broken\.ipynb: not a readable notebook"):
+        prepare_notebook(file, None, None, runner, serving=False)
+    assert prepare_notebook(file, None, None, runner, serving=True) is False
+    shown = json.loads(Path(file.abs_src_path).read_text())
+    assert shown["cells"][0]["id"] == "live-failure"
+    assert "This notebook failed to run." in shown["cells"][0]["source"]
+    assert "docs/broken.ipynb: not a readable notebook" in shown["cells"][0]["source"]

@@ -27,9 +27,7 @@ def settings(tmp_path_factory) -> Settings:
 
 @pytest.fixture(scope="module")
 def runner(settings, worker_pool):
-    runner = Runner(settings)
-    runner.pool = worker_pool  # the session's workers: closed at the end of the session, not here
-    return runner
+    return Runner(settings, pool=worker_pool)  # the session's workers: closed at the end of the session, not here
 
 
 def snippet(settings: Settings, name: str, source: str) -> Snippet:
@@ -67,8 +65,7 @@ def test_a_successful_run_is_cached_and_the_next_run_starts_no_worker(runner, se
 
 def test_without_the_cache_nothing_is_read_or_stored(runner, settings):
     item = snippet(settings, "uncached.py", "print('again')\n")
-    uncached = Runner(settings, use_cache=False)
-    uncached.pool = runner.pool  # the session's warm workers
+    uncached = Runner(settings, use_cache=False, pool=runner.pool)  # the session's warm workers
     outcomes = [run_one(uncached, item) for _ in range(2)]
     assert [outcome.cached for outcome in outcomes] == [False, False]
     assert cached(runner, item) is None
