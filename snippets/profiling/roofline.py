@@ -1,3 +1,7 @@
+from scratch import fresh_folder
+
+fresh_folder(__file__)  # work in an emptied scratch/CHAPTER/NAME/ (git-ignored), the same on every run
+
 import gzip
 import json
 import pathlib
