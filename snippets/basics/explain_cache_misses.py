@@ -28,6 +28,8 @@ logging.getLogger("jax").addHandler(collect)
 x4, x5 = jnp.ones(4), jnp.ones(5)
 strong_two = jnp.float32(2)  # float32, not weakly typed
 weak_two = jnp.array(2.0)  # float32, weakly typed like the Python float 2.0
+print("jnp.float32(2) weak_type:", jax.typeof(strong_two).weak_type)
+print("jnp.array(2.0) weak_type:", jax.typeof(weak_two).weak_type)
 
 scale_jit = jax.jit(scale)
 compilations = 0
