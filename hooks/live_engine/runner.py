@@ -11,6 +11,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from .cache import ResultCache, cache_key
+from .environment import read_at_import
 from .normalize import Places, normalize, normalize_paths
 from .progress import Log, progress
 from .settings import Settings
@@ -66,8 +67,8 @@ class Runner:
                 futures[snippet.name].set_result(Outcome(snippet.name, output, cached=True))
             else:
                 to_run.append((snippet, timeout, key))
-        # Group by environment so each worker is started once and then reused.
-        to_run.sort(key=lambda job: (job[0].env, job[0].name))
+        # Group by the worker each needs (its JAX_* variables), so each worker is started once and reused.
+        to_run.sort(key=lambda job: (read_at_import(job[0].env), job[0].env, job[0].name))
         executor = ThreadPoolExecutor(max_workers=self.settings.snippets_at_once)
         for snippet, timeout, key in to_run:
             futures[snippet.name] = executor.submit(self.run, snippet, timeout, key)

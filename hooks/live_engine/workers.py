@@ -134,7 +134,11 @@ class Worker:
             self._pending[job_id] = future
             request = {"id": job_id, "snippet": str(snippet), "code": str(code), "job_dir": job_dir,
                        "env": dict(env), "timeout": timeout, "kill_after": kill_after, "max_output": max_output}
-            os.write(self._request, (json.dumps(request) + "\n").encode())
+            try:
+                os.write(self._request, (json.dumps(request) + "\n").encode())
+            except OSError:  # it died since `alive` was checked: its pipe is broken
+                del self._pending[job_id]
+                raise WorkerError("the worker process has ended") from None
         return job_id, future
 
     def stop_job(self, job_id: int) -> None:
