@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import live_engine.workers
-from live_engine.environment import FIXED, worker_environment
+from live_engine.environment import FIXED, PASSED_THROUGH, worker_environment
 from live_engine.workers import Run, WorkerError, WorkerPool
 
 FOUR_DEVICES = (("XLA_FLAGS", "--xla_force_host_platform_device_count=4"),)
@@ -318,8 +318,8 @@ def test_nothing_from_the_shell_reaches_a_worker_but_an_allowlist(monkeypatch):
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("HOME", "/home/reader")
     env = worker_environment(())
-    assert env == {"HOME": "/home/reader", **{k: os.environ[k] for k in ("USER", "LOGNAME") if k in os.environ},
-                   **FIXED}
+    assert env == {**{name: os.environ[name] for name in PASSED_THROUGH if name in os.environ}, **FIXED}
+    assert set(PASSED_THROUGH) == {"HOME", "USER", "LOGNAME", "PYTHONDONTWRITEBYTECODE"}  # none changes an output
     assert env["PATH"].split(os.pathsep)[0] == os.path.dirname(os.path.abspath(sys.executable))
 
 

@@ -14,9 +14,10 @@ import sys
 
 Environment = tuple[tuple[str, str], ...]  # sorted (name, value) pairs, as snippets.py collects them
 
-# Passed through from the engine's own environment: who the user is and where their
-# home is. Neither changes what a snippet prints (home paths are normalized to `~`).
-PASSED_THROUGH = ("HOME", "USER", "LOGNAME")
+# Passed through from the engine's own environment: who the user is, where their home
+# is (home paths are normalized to `~`), and whether Python may write bytecode (a
+# read-only or shared install forbids it). None changes what a snippet prints.
+PASSED_THROUGH = ("HOME", "USER", "LOGNAME", "PYTHONDONTWRITEBYTECODE")
 
 # Fixed, whatever the shell says. Part of the engine's source, so changing one changes every cache key.
 FIXED = {
