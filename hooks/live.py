@@ -26,6 +26,7 @@ from live_engine.render import render, render_failure
 from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
 from live_engine.workers import UnsupportedPlatform
+from ir_links import REFERENCES, anchor_rows, link_names, meanings
 from notebook_pages import prepare_notebook, without_mermaid_loader
 
 log = logging.getLogger("mkdocs.plugins.live")
@@ -100,6 +101,19 @@ def on_page_markdown(markdown, page, config, files):
 def on_page_content(html, page, config, files):
     if page.file.src_uri.endswith(".ipynb"):
         html = without_mermaid_loader(html)
+    return _linked_to_references(html, page, config, files)
+
+
+def _linked_to_references(html, page, config, files):
+    """Opcodes and primitives in listings link to their reference rows (hooks/ir_links.py)."""
+    for reference in REFERENCES:
+        target = files.get_file_from_path(reference.page)
+        if target is None:
+            continue  # a site without this reference page
+        if page.file.src_uri == reference.page:
+            html = anchor_rows(html, reference)
+        known = meanings(Path(config.docs_dir), reference)
+        html = link_names(html, reference, known, target.url_relative_to(page.file))
     return html
 
 
