@@ -288,28 +288,33 @@ def test_opcode_extraction_reads_hlo_lines():
     assert list(ref.opcodes_in(text)) == ["parameter", "tuple", "while", "get-tuple-element", "fusion", "dot"]
 
 
+def listing_problems(seen: dict[str, dict[str, set[str]]], rows: dict, page: str) -> list[str]:
+    """What a reference page (`page`, rows by name) gets wrong about the names `seen` in the outputs,
+    by page and snippet: a name with no row, a wrong 'shown on', a row for a name shown nowhere."""
+    problems = []
+    for name, pages in sorted(seen.items()):
+        shown = "; ".join(f"{where} ({', '.join(sorted(snippets))})" for where, snippets in sorted(pages.items()))
+        if name not in rows:
+            problems.append(f"`{name}` has no row; seen on {shown}")
+            continue
+        listed = shown_on(rows[name])
+        if listed != set(pages):
+            added, gone = sorted(set(pages) - listed), sorted(listed - set(pages))
+            problems.append(f"{page}:{rows[name].line}: `{name}` 'shown on' should be "
+                            f"{sorted(pages)} (add {added}, drop {gone}); seen on {shown}")
+    for name, row in sorted(rows.items()):
+        if name not in seen and COMPLETENESS not in row.cells["shown on"]:
+            problems.append(f"{page}:{row.line}: `{name}` appears in no output; drop the row or say '{COMPLETENESS}'")
+        if name not in seen and shown_on(row):
+            problems.append(f"{page}:{row.line}: `{name}` appears in no output, "
+                            f"yet 'shown on' links {sorted(shown_on(row))}")
+    return problems
+
+
 def test_every_opcode_in_the_outputs_is_listed_where_it_is_shown(clean_site, opcode_rows):
     seen = ref.opcode_sightings(clean_site)
     assert seen, "no HLO instruction found in any live output: is the extraction broken?"
-    rows = {opcode_of(row): row for row in opcode_rows}
-    problems = []
-    for opcode, pages in sorted(seen.items()):
-        shown = "; ".join(f"{page} ({', '.join(sorted(snippets))})" for page, snippets in sorted(pages.items()))
-        if opcode not in rows:
-            problems.append(f"`{opcode}` has no row; seen on {shown}")
-            continue
-        listed = shown_on(rows[opcode])
-        if listed != set(pages):
-            added, gone = sorted(set(pages) - listed), sorted(listed - set(pages))
-            problems.append(f"docs/hlo-opcodes.md:{rows[opcode].line}: `{opcode}` 'shown on' should be "
-                            f"{sorted(pages)} (add {added}, drop {gone}); seen on {shown}")
-    for opcode, row in sorted(rows.items()):
-        if opcode not in seen and COMPLETENESS not in row.cells["shown on"]:
-            problems.append(f"docs/hlo-opcodes.md:{row.line}: `{opcode}` appears in no output; "
-                            f"drop the row or say '{COMPLETENESS}'")
-        if opcode not in seen and shown_on(row):
-            problems.append(f"docs/hlo-opcodes.md:{row.line}: `{opcode}` appears in no output, "
-                            f"yet 'shown on' links {sorted(shown_on(row))}")
+    problems = listing_problems(seen, {opcode_of(row): row for row in opcode_rows}, "docs/hlo-opcodes.md")
     assert not problems, "\n".join(problems)
 
 
@@ -454,23 +459,5 @@ def test_primitive_extraction_reads_jaxpr_lines():
 def test_every_primitive_in_the_outputs_is_listed_where_it_is_shown(clean_site, primitive_rows):
     seen = ref.primitive_sightings(clean_site)
     assert seen, "no jaxpr equation found in any live output: is the extraction broken?"
-    rows = {primitive_of(row): row for row in primitive_rows}
-    problems = []
-    for primitive, pages in sorted(seen.items()):
-        shown = "; ".join(f"{page} ({', '.join(sorted(snippets))})" for page, snippets in sorted(pages.items()))
-        if primitive not in rows:
-            problems.append(f"`{primitive}` has no row; seen on {shown}")
-            continue
-        listed = shown_on(rows[primitive])
-        if listed != set(pages):
-            added, gone = sorted(set(pages) - listed), sorted(listed - set(pages))
-            problems.append(f"docs/jaxpr-primitives.md:{rows[primitive].line}: `{primitive}` 'shown on' should be "
-                            f"{sorted(pages)} (add {added}, drop {gone}); seen on {shown}")
-    for primitive, row in sorted(rows.items()):
-        if primitive not in seen and COMPLETENESS not in row.cells["shown on"]:
-            problems.append(f"docs/jaxpr-primitives.md:{row.line}: `{primitive}` appears in no output; "
-                            f"drop the row or say '{COMPLETENESS}'")
-        if primitive not in seen and shown_on(row):
-            problems.append(f"docs/jaxpr-primitives.md:{row.line}: `{primitive}` appears in no output, "
-                            f"yet 'shown on' links {sorted(shown_on(row))}")
+    problems = listing_problems(seen, {primitive_of(row): row for row in primitive_rows}, "docs/jaxpr-primitives.md")
     assert not problems, "\n".join(problems)
