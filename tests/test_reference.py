@@ -241,18 +241,25 @@ def shown_on(row: ref.Row) -> set[str]:
     return {target.partition("#")[0] for _, target in ref.LINK.findall(row.cells["shown on"])}
 
 
-def test_opcode_rows_are_well_formed(opcode_rows):
+def name_problems(rows: list[ref.Row], name_of, pattern: str, page: str, what: str) -> list[str]:
+    """A reference table's first columns: one well-formed name per row, no name twice, a meaning."""
     problems, seen = [], {}
-    for row in opcode_rows:
-        here = f"docs/hlo-opcodes.md:{row.line}"
-        opcode = opcode_of(row)
-        if not re.fullmatch(r"[a-z][a-z0-9-]*", opcode):
-            problems.append(f"{here}: the opcode cell must hold one opcode in code quotes")
-        elif opcode in seen:
-            problems.append(f"{here}: `{opcode}` already has a row at line {seen[opcode]}")
-        seen.setdefault(opcode, row.line)
+    for row in rows:
+        here, name = f"{page}:{row.line}", name_of(row)
+        if not re.fullmatch(pattern, name):
+            problems.append(f"{here}: the {what} cell must hold one {what} name in code quotes")
+        elif name in seen:
+            problems.append(f"{here}: `{name}` already has a row at line {seen[name]}")
+        seen.setdefault(name, row.line)
         if not row.cells["what it does"].strip():
             problems.append(f"{here}: 'what it does' is empty")
+    return problems
+
+
+def test_opcode_rows_are_well_formed(opcode_rows):
+    problems = name_problems(opcode_rows, opcode_of, r"[a-z][a-z0-9-]*", "docs/hlo-opcodes.md", "opcode")
+    for row in opcode_rows:
+        here = f"docs/hlo-opcodes.md:{row.line}"
         links = [target for _, target in ref.LINK.findall(row.cells["semantics"])]
         links = [target for target in links if target.startswith("https://openxla.org/")]
         if not links:
@@ -341,17 +348,10 @@ def primitive_of(row: ref.Row) -> str:
 
 
 def test_primitive_rows_are_well_formed(primitive_rows):
-    problems, seen = [], {}
+    problems = name_problems(primitive_rows, primitive_of, r"[a-z_][a-z0-9_]*", "docs/jaxpr-primitives.md",
+                             "primitive")
     for row in primitive_rows:
         here = f"docs/jaxpr-primitives.md:{row.line}"
-        primitive = primitive_of(row)
-        if not re.fullmatch(r"[a-z_][a-z0-9_]*", primitive):
-            problems.append(f"{here}: the primitive cell must hold one primitive name in code quotes")
-        elif primitive in seen:
-            problems.append(f"{here}: `{primitive}` already has a row at line {seen[primitive]}")
-        seen.setdefault(primitive, row.line)
-        if not row.cells["what it does"].strip():
-            problems.append(f"{here}: 'what it does' is empty")
         links = [target for _, target in ref.LINK.findall(row.cells["defined in"])]
         if len(links) != 1 or not DEFINED_AT.fullmatch(links[0]):
             problems.append(f"{here}: 'defined in' must hold one link {JAX_AT_TAG}jax/...py#L<line>, "
