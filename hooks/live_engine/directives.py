@@ -22,6 +22,7 @@ FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}(?=[^`]*$)|~{3,})")
 SOURCE_MODES = ("show", "hide", "fold")
 OUTPUT_MODES = ("show", "hide")
 OUTPUT_LANGS = ("auto", "text", "jaxpr", "stablehlo", "hlo", "python")
+MAP_MODES = ("none", "source")
 
 
 class DirectiveError(Exception):
@@ -47,6 +48,7 @@ class Directive:
     output: str = "show"
     lang: str = "auto"
     timeout: float | None = None
+    map: str = "none"  # "source": lines of the source and of the IR they produced point at each other
 
     @property
     def where(self) -> str:
@@ -88,6 +90,7 @@ OPTIONS: dict[str, Callable[[str], object]] = {
     "output": _one_of(OUTPUT_MODES),
     "lang": _one_of(OUTPUT_LANGS),
     "timeout": _seconds,
+    "map": _one_of(MAP_MODES),
 }
 
 USAGE = "<!-- live: path/to/snippet.py [" + "] [".join(f"{name}=..." for name in OPTIONS) + "] -->"

@@ -51,6 +51,9 @@ def render(directive: Directive, snippet: Snippet, output: str) -> str:
     parts = [_source_block(directive, snippet)] if directive.source != "hide" else []
     if directive.output == "show":
         parts.append(_output_block(snippet.name, output, directive.lang))
+    if directive.map == "source":  # hooks/source_map.py links the lines inside, from the HTML
+        parts = [f'<div class="live-map" data-snippet="{html.escape(snippet.name)}" '
+                 f'data-section="{directive.section or ""}" markdown>', *parts, "</div>"]
     return _indented(parts, directive.indent)
 
 
