@@ -1,0 +1,22 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import export
+
+
+def with_print(x):
+    jax.debug.print("x = {}", x)  # runs on the host, at every call
+    return x * 2
+
+
+def with_callback(x):
+    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
+spec = jax.ShapeDtypeStruct((3,), jnp.float32)
+for f in (with_print, with_callback):
+    try:
+        export.export(jax.jit(f))(spec)
+        print(f"{f.__name__}: exported")
+    except Exception as e:
+        print(f"{f.__name__}: {type(e).__name__}: {str(e).splitlines()[0]}")
