@@ -55,10 +55,11 @@ def pytest_collection_finish(session):
     runner, snippets = _runner(), {}
     for directive in directives:
         try:
-            snippets[directive.path] = snippet_for(directive, runner.settings.snippets_dir, snippets)
+            for path in directive.paths:
+                snippets[path] = snippet_for(directive, runner.settings.snippets_dir, snippets, path)
         except SnippetError:
             continue  # its item reports the error, with the chapter's line
-    loaded = [directive for directive in directives if directive.path in snippets]
+    loaded = [directive for directive in directives if all(path in snippets for path in directive.paths)]
     _session["started"] = runner.start(jobs(loaded, snippets, runner.settings.timeout))
 
 
@@ -92,19 +93,20 @@ def parse_live_directives(document):
 def run_directive(example):
     directive = example.parsed
     runner: Runner = example.namespace["live_runner"]
-    try:
-        snippet = snippet_for(directive, runner.settings.snippets_dir)
-    except SnippetError as error:
-        return str(error)
-    outcomes = example.namespace["live_outcomes"]
-    if directive.path not in outcomes:
-        started: Future | None = _session["started"].get(directive.path)
-        outcomes[directive.path] = (_fresh_result(snippet, runner) or (started and started.result())
-                                    or runner.run(snippet, directive.timeout or runner.settings.timeout))
-    outcome = outcomes[directive.path]
-    if not outcome.ok:
-        return failure_report(directive, outcome)  # Sybil shows a returned string as the failure
-    example.namespace.setdefault("outputs", {})[directive.path] = outcome.output
+    for path in directive.paths:  # its own snippet, and the one it is compared with
+        try:
+            snippet = snippet_for(directive, runner.settings.snippets_dir, path=path)
+        except SnippetError as error:
+            return str(error)
+        outcomes = example.namespace["live_outcomes"]
+        if path not in outcomes:
+            started: Future | None = _session["started"].get(path)
+            outcomes[path] = (_fresh_result(snippet, runner) or (started and started.result())
+                              or runner.run(snippet, directive.timeout or runner.settings.timeout))
+        outcome = outcomes[path]
+        if not outcome.ok:
+            return failure_report(directive, outcome)  # Sybil shows a returned string as the failure
+        example.namespace.setdefault("outputs", {})[path] = outcome.output
 
 
 def _fresh_result(snippet, runner: Runner) -> Outcome | None:

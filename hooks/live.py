@@ -22,6 +22,7 @@ from mkdocs.exceptions import PluginError
 from live_engine.build import BuildResult, build
 from live_engine.cache import toolchain
 from live_engine.directives import parse_page
+from live_engine.graph import GraphError, svg_for, use_cache
 from live_engine.render import render, render_failure
 from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
@@ -60,6 +61,7 @@ def on_files(files, config):
     pages = {f"docs/{file.src_uri}": file.content_string for file in documents if file.src_uri.endswith(".md")}
     result = _checked_build(pages)
     _state["result"], _state["pages"] = result, pages
+    _drawn_pictures(pages, result, runner)
     complete = not result.errors
     for file in documents:
         if file.src_uri.endswith(".ipynb"):  # a page only once mkdocs-jupyter's on_files (before ours) took it
@@ -69,6 +71,26 @@ def on_files(files, config):
         if removed:
             log.info("live: removed %d cache entries that no page uses any more", removed)
     return files
+
+
+def _drawn_pictures(pages: dict[str, str], result: BuildResult, runner: Runner) -> None:
+    """Lay out every picture=show graph now, before the cache is pruned, so that its cached
+    SVG counts as used; the pages then read it from the cache. A graph that cannot be drawn
+    stops the build at its directive's line."""
+    use_cache(runner.cache)
+    problems = []
+    for name, text in pages.items():
+        for directive in parse_page(text, name).directives:
+            outcome = result.outcomes.get(directive.path)
+            if directive.picture == "show" and outcome is not None and outcome.ok:
+                try:
+                    svg_for(outcome.output)
+                except GraphError as error:
+                    problems.append(f"{directive.where}: picture=show: {error}")
+    if problems and not _state["serving"]:
+        raise PluginError("\n".join(problems))
+    for problem in problems:
+        log.info("live: %s", problem)
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -86,7 +108,10 @@ def on_page_markdown(markdown, page, config, files):
     for directive in parsed.directives:
         problem = problems.get(directive.where)
         if problem is None:
-            expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output)
+            compared = (result.snippets[directive.compare], result.outcomes[directive.compare].output) \
+                if directive.compare else None
+            expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output,
+                               compared)
         else:
             expansion = render_failure(problem, directive.indent, directive, result.snippets.get(directive.path))
         expansions.append((directive.start, directive.end, expansion))

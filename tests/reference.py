@@ -141,7 +141,7 @@ def mentions() -> list[Mention]:
             found.append(Mention(flag_key(token), token, f"{rel(page)}:{line}", name))
         seen: set[Path] = set()
         for directive in parse_page(text, rel(page)).directives:
-            for file in snippet_files(directive.path):
+            for file in (file for path in directive.paths for file in snippet_files(path)):
                 if file in seen:
                     continue
                 seen.add(file)
@@ -315,7 +315,7 @@ def linked_page(name: str) -> LinkedPage | None:
         text = path.read_text(encoding="utf-8")
         sources = []
         for directive in parse_page(text, rel(path)).directives:
-            for file in snippet_files(directive.path):
+            for file in (file for path in directive.paths for file in snippet_files(path)):
                 sources.append((directive.line, rel(file), file.read_text(encoding="utf-8")))
     return LinkedPage(name, text, headings(text), sources)
 

@@ -6,6 +6,7 @@ from live_engine.directives import (
     OPTIONS,
     OUTPUT_LANGS,
     OUTPUT_MODES,
+    MAP_MODES,
     SOURCE_MODES,
     Directive,
     DirectiveError,
@@ -53,6 +54,11 @@ VALID_OPTIONS = [
     *[(f"lang={lang}", "lang", lang) for lang in OUTPUT_LANGS],
     ("timeout=2", "timeout", 2.0),
     ("timeout=0.5", "timeout", 0.5),
+    *[(f"map={mode}", "map", mode) for mode in MAP_MODES],
+    ("compare=pipeline/after.py", "compare", "pipeline/after.py"),
+    ('labels="One device,Eight devices" compare=b.py', "labels", ("One device", "Eight devices")),
+    ("summary=hide compare=b.py", "summary", "hide"),
+    ("picture=show", "picture", "show"),
 ]
 
 

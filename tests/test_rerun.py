@@ -52,7 +52,7 @@ def shown_snippets() -> list[str]:
     names = set()
     for chapter in sorted((ROOT / "docs").rglob("*.md")):
         page = parse_page(chapter.read_text(encoding="utf-8"), chapter.relative_to(ROOT).as_posix())
-        names |= {directive.path for directive in page.directives}
+        names |= {path for directive in page.directives for path in directive.paths}
     return sorted(names)
 
 

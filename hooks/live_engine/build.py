@@ -55,7 +55,8 @@ def plan(pages: dict[str, str], runner: Runner) -> tuple[list[Directive], dict[s
         errors += [str(error) for error in parsed.errors]
         for directive in parsed.directives:
             try:
-                snippets[directive.path] = snippet_for(directive, runner.settings.snippets_dir, snippets)
+                for path in directive.paths:  # its own snippet, and the one it is compared with
+                    snippets[path] = snippet_for(directive, runner.settings.snippets_dir, snippets, path)
             except SnippetError as error:
                 errors.append(str(error))
                 continue
@@ -63,10 +64,13 @@ def plan(pages: dict[str, str], runner: Runner) -> tuple[list[Directive], dict[s
     return directives, snippets, errors
 
 
-def snippet_for(directive: Directive, snippets_dir: Path, loaded: dict[str, Snippet] | None = None) -> Snippet:
-    """The snippet a directive names, checked: SnippetError messages start with the chapter's line."""
+def snippet_for(directive: Directive, snippets_dir: Path, loaded: dict[str, Snippet] | None = None,
+                path: str | None = None) -> Snippet:
+    """The snippet a directive names (`path`: one of its `paths`, by default its own), checked:
+    SnippetError messages start with the chapter's line."""
+    path = path or directive.path
     try:
-        snippet = (loaded or {}).get(directive.path) or load_snippet(snippets_dir, directive.path)
+        snippet = (loaded or {}).get(path) or load_snippet(snippets_dir, path)
         shown_source(snippet.source, directive.section)  # a missing section is an error now, not at render
     except SnippetError as error:
         raise SnippetError(f"{directive.where}: {error}") from None
@@ -78,7 +82,8 @@ def jobs(directives: list[Directive], snippets: dict[str, Snippet], default_time
     timeouts: dict[str, float] = {}
     for directive in directives:
         wanted = directive.timeout or default_timeout
-        timeouts[directive.path] = max(wanted, timeouts.get(directive.path, 0.0))
+        for path in directive.paths:
+            timeouts[path] = max(wanted, timeouts.get(path, 0.0))
     return [(snippets[name], timeout) for name, timeout in timeouts.items()]
 
 
@@ -91,9 +96,10 @@ def build(pages: dict[str, str], runner: Runner, log: Log | None = None) -> Buil
     directives, snippets, errors = plan(pages, runner)
     outcomes = runner.run_all(jobs(directives, snippets, runner.settings.timeout), log)
     for directive in directives:
-        outcome = outcomes[directive.path]
-        if not outcome.ok:
-            errors.append(failure_report(directive, outcome))
+        for path in directive.paths:
+            outcome = outcomes[path]
+            if not outcome.ok:
+                errors.append(failure_report(directive, outcome))
     return BuildResult(snippets, outcomes, sorted(errors, key=_chapter_order), time.monotonic() - started,
                        runner.pool.started - workers)
 

@@ -23,6 +23,9 @@ SOURCE_MODES = ("show", "hide", "fold")
 OUTPUT_MODES = ("show", "hide")
 OUTPUT_LANGS = ("auto", "text", "jaxpr", "stablehlo", "hlo", "python")
 MAP_MODES = ("none", "source")
+SUMMARY_MODES = ("show", "hide")
+PICTURE_MODES = ("hide", "show")
+DEFAULT_LABELS = ("Before", "After")
 
 
 class DirectiveError(Exception):
@@ -49,10 +52,19 @@ class Directive:
     lang: str = "auto"
     timeout: float | None = None
     map: str = "none"  # "source": lines of the source and of the IR they produced point at each other
+    compare: str | None = None  # a second snippet: tabs for both and a third with their diff (compare.py)
+    labels: tuple[str, str] = DEFAULT_LABELS  # the two tabs' labels when comparing
+    summary: str = "show"  # when comparing: a table of counts above the diff
+    picture: str = "hide"  # "show": an SVG of the HLO graph after the output (graph.py)
 
     @property
     def where(self) -> str:
         return f"{self.page}:{self.line}"
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        """Every snippet this directive runs: its own, and the one it is compared with."""
+        return (self.path, self.compare) if self.compare else (self.path,)
 
 
 def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
@@ -83,6 +95,21 @@ def _seconds(value: str) -> float:
     return seconds
 
 
+def _snippet_path(value: str) -> str:
+    problem = _path_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+def _labels(value: str) -> tuple[str, str]:
+    labels = tuple(label.strip() for label in value.split(","))
+    if len(labels) != 2 or not all(re.fullmatch(r"[\w .()/+-]+", label) for label in labels):
+        raise ValueError('must be two labels separated by a comma, such as "Forward,Gradient" '
+                         "(letters, digits, spaces and . ( ) / + -)")
+    return labels  # type: ignore[return-value]
+
+
 # option name -> converter that raises ValueError with what a valid value looks like
 OPTIONS: dict[str, Callable[[str], object]] = {
     "section": _section_name,
@@ -91,6 +118,10 @@ OPTIONS: dict[str, Callable[[str], object]] = {
     "lang": _one_of(OUTPUT_LANGS),
     "timeout": _seconds,
     "map": _one_of(MAP_MODES),
+    "compare": _snippet_path,
+    "labels": _labels,
+    "summary": _one_of(SUMMARY_MODES),
+    "picture": _one_of(PICTURE_MODES),
 }
 
 USAGE = "<!-- live: path/to/snippet.py [" + "] [".join(f"{name}=..." for name in OPTIONS) + "] -->"
@@ -159,15 +190,26 @@ def _parse_line(body: str, page: str, number: int, start: int) -> Directive:
             options[name] = OPTIONS[name](value)
         except ValueError as error:
             raise DirectiveError(page, number, f"option {name}={value!r} {error}") from None
+    if "compare" not in options and ("labels" in options or "summary" in options):
+        raise DirectiveError(page, number, "options labels= and summary= need compare=OTHER.py")
+    if "compare" in options and options.get("output") == "hide":
+        raise DirectiveError(page, number, "compare= shows both outputs; it cannot go with output=hide")
     return Directive(page, number, start, start + len(body), match["indent"], path, **options)
 
 
 def _check_path(path: str, page: str, number: int) -> None:
+    problem = _path_problem(path)
+    if problem:
+        raise DirectiveError(page, number, problem)
+
+
+def _path_problem(path: str) -> str | None:
     if path.startswith("/") or "\\" in path:
-        raise DirectiveError(page, number, f"snippet path {path!r} must be relative to the snippets folder, with '/'")
+        return f"snippet path {path!r} must be relative to the snippets folder, with '/'"
     if ".." in path.split("/"):
-        raise DirectiveError(page, number, f"snippet path {path!r} must stay inside the snippets folder (no '..')")
+        return f"snippet path {path!r} must stay inside the snippets folder (no '..')"
     if not re.fullmatch(r"[\w./-]+", path):
-        raise DirectiveError(page, number, f"snippet path {path!r} may hold only letters, digits, '_', '-', '.' and '/'")
+        return f"snippet path {path!r} may hold only letters, digits, '_', '-', '.' and '/'"
     if not path.endswith(".py"):
-        raise DirectiveError(page, number, f"snippet path {path!r} must name a Python file (*.py)")
+        return f"snippet path {path!r} must name a Python file (*.py)"
+    return None

@@ -6,11 +6,14 @@ The output goes into a fenced code block, so the Markdown renderer escapes it:
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 import textwrap
 
+from .compare import comparison
 from .directives import Directive
+from .graph import picture_block
 from .snippets import Snippet, shown_source
 
 # How each IR's printed form starts: an output that starts so is in that IR.
@@ -46,15 +49,34 @@ def detect_language(output: str) -> str:
     return language if count and count >= SHARE * len(lines) else "text"
 
 
-def render(directive: Directive, snippet: Snippet, output: str) -> str:
-    """The Markdown that replaces one directive line, indented like the directive."""
+def render(directive: Directive, snippet: Snippet, output: str,
+           compared: tuple[Snippet, str] | None = None) -> str:
+    """The Markdown that replaces one directive line, indented like the directive.
+
+    `compared`: the snippet named by `compare=` and its output, for the three tabs."""
+    if compared is not None:
+        return _comparison(directive, (snippet, output), compared)
     parts = [_source_block(directive, snippet)] if directive.source != "hide" else []
     if directive.output == "show":
         parts.append(_output_block(snippet.name, output, directive.lang))
+        if directive.picture == "show":
+            parts.append(picture_block(snippet.name, output))
     if directive.map == "source":  # hooks/source_map.py links the lines inside, from the HTML
         parts = [f'<div class="live-map" data-snippet="{html.escape(snippet.name)}" '
                  f'data-section="{directive.section or ""}" markdown>', *parts, "</div>"]
     return _indented(parts, directive.indent)
+
+
+def _comparison(directive: Directive, first: tuple[Snippet, str], second: tuple[Snippet, str]) -> str:
+    """Tabs "Before" (this snippet), "After" (the compared one), each shown as a directive
+    alone would show it, and "Diff" (compare.py)."""
+    alone = dataclasses.replace(directive, indent="", compare=None)
+    sides = [render(alone, snippet, output) for snippet, output in (first, second)]
+    languages = {detect_language(output) if directive.lang == "auto" else directive.lang for _, output in (first, second)}
+    body = comparison((directive.labels[0], sides[0]), (directive.labels[1], sides[1]),
+                      (first[1], second[1]), (f"snippets/{first[0].name}", f"snippets/{second[0].name}"),
+                      languages.pop() if len(languages) == 1 else "text", summary=directive.summary == "show")
+    return _indented([body], directive.indent)
 
 
 def render_failure(report: str, indent: str, directive: Directive | None = None, snippet: Snippet | None = None) -> str:
