@@ -14,6 +14,8 @@ import numpy as np
 # LiteralProto: shape = 1 (a ShapeProto), f32s = 8, s32s = 4 (packed).
 # ShapeProto: element_type = 2, dimensions = 3.
 ELEMENT_TYPES = {4: ("s32", np.int32), 11: ("f32", np.float32)}
+# Names of some other PrimitiveType numbers (xla_data.proto), for the error message.
+OTHER_TYPES = {1: "pred", 2: "s8", 5: "s64", 6: "u8", 8: "u32", 10: "f16", 12: "f64", 16: "bf16"}
 
 
 def _varint(buf, i):
@@ -63,7 +65,11 @@ def packed(raw):
 def literal(buf):
     """A LiteralProto holding f32 or s32 values, as a NumPy array."""
     shape = field(buf, 1)[0]
-    name, dtype = ELEMENT_TYPES[field(shape, 2)[0]]
+    element_type = field(shape, 2)[0]
+    if element_type not in ELEMENT_TYPES:
+        name = OTHER_TYPES.get(element_type, "PrimitiveType")
+        raise ValueError(f"element type {element_type} ({name}) is not decoded here; only s32 and f32 are")
+    name, dtype = ELEMENT_TYPES[element_type]
     dims = [d for raw in field(shape, 3) for d in packed(raw)]
     if name == "f32":
         values = np.frombuffer(b"".join(field(buf, 8)), np.float32)
