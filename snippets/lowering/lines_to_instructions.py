@@ -23,6 +23,8 @@ texts = {
     "optimized: compiled.as_text()": lowered(8, 16, 32).compile().as_text(),
     "optimized, every size 512": lowered(512, 512, 512).compile().as_text(),
 }
+plain = lowered(8, 16, 32).as_text(dialect="hlo")
+print("without debug_info=True: metadata", "metadata=" in plain, "| FileNames table", "FileNames" in plain)
 for label, text in texts.items():
     print("==", label)
     show(instructions_by_line(text))
