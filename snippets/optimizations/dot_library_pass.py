@@ -23,3 +23,7 @@ for title, options in [("default", {}),
     for path in snapshots:
         name = re.sub(r"^module_\d+\.jit_loss\.", "", path.name)
         print(f"    {name}  (kCustom fusions: {path.read_text().count('kind=kCustom')})")
+    # The dump's debug_options file: the options this compilation set, for a bug report.
+    options_file = next(Path(folder).glob("*.debug_options")).read_text()
+    named = [name for name in options if f"\n{name}:" in "\n" + options_file]
+    print(f"    options above that the dump's debug_options file lists: {named}")
