@@ -83,6 +83,16 @@ def test_the_outputs_show_hlo_modules_and_the_gradient_all_reduce(case_study):
     assert "32 devices (each)" in text  # the cost and memory table
 
 
+def test_the_sharded_excerpt_shows_one_device_of_32(case_study):
+    """What the markdown after it (and sharding.md's 'HLO for a simulator') says is in the excerpt."""
+    text = "\n".join(texts(case_study))
+    assert "HloModule jit_train_step, is_scheduled=true [...] num_partitions=32" in text
+    assert re.search(r"^ENTRY %main\.\d+_spmd \(", text, re.MULTILINE)
+    assert "replica_groups=mesh['axis_0'=32,'axis_1'=1] {'axis_0'}" in text
+    assert "fusion kinds {'kCustom': 3, 'kLoop': 16} 1 all-reduce" in text
+    assert "-start(" not in text and "-done(" not in text
+
+
 def test_no_output_holds_a_machine_detail(case_study):
     found = [f"{what}: {match.group()!r}" for text in texts(case_study)
              for what, pattern in MACHINE_DETAILS.items() for match in pattern.finditer(text)]
