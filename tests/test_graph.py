@@ -87,3 +87,17 @@ def test_the_picture_follows_the_output_in_a_figure(tmp_path):
     assert block.startswith('<figure class="live-graph" data-snippet="demo/x.py">\n<svg ')
     assert block.endswith("</figure>") and "<figcaption>" in block
     assert "live-failure" in graph.picture_block("demo/x.py", "no HLO here")
+
+
+def test_picture_show_puts_the_figure_after_the_output(tmp_path):
+    from live_engine.directives import parse_page
+    from live_engine.render import render
+    from live_engine.snippets import load_snippet
+
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "x.py").write_text("print()\n")
+    snippet = load_snippet(tmp_path / "snippets", "x.py")
+    markdown = render(parse_page("<!-- live: x.py picture=show -->\n", "docs/p.md").directives[0], snippet, FUSED)
+    assert markdown.index('class="live-output"') < markdown.index('<figure class="live-graph"')
+    plain = render(parse_page("<!-- live: x.py -->\n", "docs/p.md").directives[0], snippet, FUSED)
+    assert "live-graph" not in plain
