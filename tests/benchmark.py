@@ -1,18 +1,33 @@
-"""How long the site takes to build: cold, warm, and after editing one snippet.
+"""How long the site takes to build and test, against what the snippets alone cost.
 
-Not a test (pytest does not collect it): run it by hand and read the table.
+Not a test (pytest does not collect it): run it by hand, on an idle machine, and read
+the table it prints.
 
-    uv run python tests/benchmark.py [--runs N]
+    uv run python tests/benchmark.py [--runs N] [--only floor,builds,...] [--scales 1,2,4]
 
-Each figure is the wall time of a whole `mkdocs build --strict` process, so it
-includes starting Python, importing MkDocs and (when anything runs) starting the
-workers that import JAX. The builds use a cache folder of their own (LIVE_CACHE_DIR),
-so the checkout's cache is left alone.
+Each figure is the wall time of a whole process (starting Python, importing MkDocs,
+starting the workers that import JAX), as min / median / max over the runs. Builds use
+cache folders of their own, so the checkout's cache is left alone. Sections:
+
+- floor: the one-process floor. The site's plain snippets run one after another in a
+  single process (tests/bench_floor.py), plus each snippet that sets environment
+  variables before `import jax` as its own `python FILE` (JAX reads them at import).
+  Isolation, caching and rendering all cost something on top of this.
+- builds: `mkdocs build --strict` cold (empty cache), warm (nothing changed) and after
+  editing one snippet.
+- warm-floor: the same pages with their outputs already in the Markdown, built with no
+  hooks: what MkDocs and the theme cost alone. Warm build minus this is the engine's share.
+- pytest-docs: `pytest docs/`, which runs every snippet fresh and checks every claim.
+- memory: the peak of a cold build's memory, all its processes together (the sum of
+  their proportional set sizes, sampled every 0.1 s).
+- scaling: cold and warm builds of temporary copies with every chapter and snippet
+  present 1x, 2x and 4x. A warm build should cost the same per unchanged snippet.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -20,62 +35,245 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
+import bench_sites
+
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "hooks"))
+from live_engine.directives import parse_page  # noqa: E402
+from live_engine.snippets import load_snippet  # noqa: E402
+
 SUMMARY = re.compile(r"live: (\d+) snippets: (\d+) ran, (\d+) from the cache")
+SECTIONS = ("floor", "builds", "warm-floor", "pytest-docs", "memory", "scaling")
+TARGETS = {"cold build": 0.35, "pytest docs/": 0.6}  # at most this many times the one-process floor
 
 
-def build(cache: Path, site: Path) -> tuple[float, str]:
-    env = os.environ | {"NO_MKDOCS_2_WARNING": "1", "LIVE_CACHE_DIR": str(cache)}
+def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None, sample_memory: bool = False,
+          check: bool = True) -> tuple[float, int, str]:
+    """Run `command`; its wall seconds, its peak memory (bytes, 0 unless sampled) and its stderr."""
+    sampler = PeakMemory() if sample_memory else None
     started = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)], cwd=ROOT,
-                            env=env, capture_output=True, text=True)
+    process = subprocess.Popen(command, cwd=cwd, env=os.environ | {"NO_MKDOCS_2_WARNING": "1"} | (env or {}),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if sampler:
+        sampler.watch(process.pid)
+    _, stderr = process.communicate()
     seconds = time.perf_counter() - started
-    if result.returncode != 0:
-        sys.exit(f"the build failed:\n{result.stderr}")
-    summaries = SUMMARY.findall(result.stderr)
-    snippets, ran, cached = summaries[0] if summaries else ("?", "?", "?")
-    return seconds, f"{snippets} snippets, {ran} ran, {cached} cached"
+    peak = sampler.stop() if sampler else 0
+    if check and process.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed in {cwd}:\n{stderr[-4000:]}")
+    return seconds, peak, stderr
 
 
-def touched(snippet: Path):
-    """Append a comment to a snippet (a real edit, new cache key), then put the file back."""
-    original = snippet.read_bytes()
-    snippet.write_bytes(original + b"\n# benchmark edit\n")
-    return original
+class PeakMemory:
+    """Largest sum of the proportional set sizes (PSS) of a process and all its descendants.
+
+    PSS splits a page shared by N processes N ways, so forked workers that share JAX's
+    pages are not counted N times, and the sum is what the tree really holds.
+    """
+
+    def __init__(self):
+        self.peak, self._stop = 0, threading.Event()
+
+    def watch(self, pid: int) -> None:
+        self._thread = threading.Thread(target=self._sample, args=(pid,), daemon=True)
+        self._thread.start()
+
+    def stop(self) -> int:
+        self._stop.set()
+        self._thread.join()
+        return self.peak
+
+    def _sample(self, root: int) -> None:
+        while not self._stop.wait(0.1):
+            self.peak = max(self.peak, sum(_pss(pid) for pid in _tree(root)))
+
+
+def _tree(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, []))
+    return found
+
+
+def _pss(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def build(project: Path, cache: Path, site: Path, strict: bool = True, sample_memory: bool = False,
+          env: dict[str, str] | None = None) -> tuple[float, int, str]:
+    """A whole `mkdocs build` of `project`; seconds, peak bytes and what its live summary said."""
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict" if strict else "--no-strict", "-d", str(site)]
+    seconds, peak, stderr = timed(command, project, {"LIVE_CACHE_DIR": str(cache)} | (env or {}), sample_memory)
+    summaries = SUMMARY.findall(stderr)
+    ran = sum(int(s[1]) for s in summaries)
+    cached = sum(int(s[2]) for s in summaries)
+    return seconds, peak, f"{ran} ran, {cached} from the cache"
+
+
+def site_snippets(project: Path = ROOT) -> list[str]:
+    """Every snippet the chapters show, once each, in chapter order."""
+    names: list[str] = []
+    for chapter in sorted((project / "docs").glob("*.md")):
+        for directive in parse_page(chapter.read_text(encoding="utf-8"), f"docs/{chapter.name}").directives:
+            for name in (directive.path, getattr(directive, "compare", None)):
+                if name and name not in names:
+                    names.append(name)
+    return names
+
+
+class Table:
+    def __init__(self, floor_row: str = "one-process floor"):
+        self.rows: list[tuple[str, list[float], str]] = []
+        self.floor_row = floor_row
+
+    def add(self, name: str, seconds: list[float], note: str = "") -> None:
+        self.rows.append((name, seconds, note))
+        print(f"  {name}: {' '.join(f'{s:.1f}' for s in seconds)} s {note}", file=sys.stderr, flush=True)
+
+    def median(self, name: str) -> float | None:
+        return next((statistics.median(s) for n, s, _ in self.rows if n == name), None)
+
+    def print(self) -> None:
+        floor = self.median(self.floor_row)
+        print(f"\n{os.cpu_count()} cores; seconds per whole process; x floor = median / median of the floor\n")
+        print(f"{'what':<34} {'min':>7} {'median':>7} {'max':>7} {'x floor':>8}  note")
+        for name, seconds, note in self.rows:
+            ratio = f"{statistics.median(seconds) / floor:8.2f}" if floor and seconds else " " * 8
+            target = TARGETS.get(name)
+            if target is not None and floor:
+                note = f"target <= {target}x floor; {note}"
+            low, mid, high = (min(seconds), statistics.median(seconds), max(seconds)) if seconds else (0, 0, 0)
+            print(f"{name:<34} {low:7.1f} {mid:7.1f} {high:7.1f} {ratio}  {note}")
+
+
+def floor_section(table: Table, runs: int) -> None:
+    settings_free, own_process = [], []
+    for name in site_snippets():
+        (own_process if load_snippet(ROOT / "snippets", name).env else settings_free).append(name)
+    plain, alone, failed = [], [], set()
+    for _ in range(runs):
+        output = subprocess.run([sys.executable, str(ROOT / "tests" / "bench_floor.py"), *settings_free], cwd=ROOT,
+                                capture_output=True, text=True, check=True).stdout
+        result = json.loads(output.strip().splitlines()[-1])
+        plain.append(result["seconds"])
+        failed |= set(result["failed"])
+        alone.append(sum(timed([sys.executable, f"snippets/{name}"], ROOT, check=False)[0] for name in own_process))
+    note = f"{len(settings_free)} plain in one process + {len(own_process)} each in its own"
+    table.add("  plain snippets, one process", plain, f"{len(settings_free)} snippets"
+              + (f"; {len(failed)} raised there: {', '.join(sorted(failed)[:3])}..." if failed else ""))
+    table.add("  environment-setting, one each", alone, f"{len(own_process)} snippets")
+    table.add("one-process floor", [p + a for p, a in zip(plain, alone)], note)
+
+
+def builds_section(table: Table, runs: int, folder: Path, snippet: str = "pipeline/jaxpr.py") -> None:
+    cache, site = folder / "builds-cache", folder / "builds-site"
+    cold, warm, edited, notes = [], [], [], {}
+    for _ in range(runs):
+        shutil.rmtree(cache, ignore_errors=True)
+        seconds, _, notes["cold"] = build(ROOT, cache, site)
+        cold.append(seconds)
+        seconds, _, notes["warm"] = build(ROOT, cache, site)
+        warm.append(seconds)
+        file = ROOT / "snippets" / snippet
+        original = file.read_bytes()
+        file.write_bytes(original + b"\n# benchmark edit\n")  # a real edit: a new cache key
+        try:
+            seconds, _, notes["edit"] = build(ROOT, cache, site)
+        finally:
+            file.write_bytes(original)
+        edited.append(seconds)
+    table.add("cold build", cold, notes["cold"])
+    table.add("warm build", warm, notes["warm"])
+    table.add(f"one snippet edited ({snippet})", edited, notes["edit"])
+
+
+def warm_floor_section(table: Table, runs: int, folder: Path) -> None:
+    capture = bench_sites.with_capture_hook(bench_sites.copy_project(folder / "capture"))
+    cache = folder / "capture-cache"
+    build(capture, cache, folder / "capture-site")  # fills the cache and captures every page
+    baked = bench_sites.baked(capture, folder / "baked")
+    floor = [build(baked, folder / "baked-cache", folder / "baked-site", strict=False)[0] for _ in range(runs)]
+    warm = [build(capture, cache, folder / "capture-site")[0] for _ in range(runs)]
+    table.add("warm floor (outputs baked in, no hooks)", floor, "MkDocs and the theme alone")
+    table.add("warm build (same copy)", warm,
+              f"engine's share: {statistics.median(warm) - statistics.median(floor):.2f} s (target <= 0.3 s)")
+
+
+def pytest_docs_section(table: Table, runs: int) -> None:
+    times = [timed([sys.executable, "-m", "pytest", "docs/", "-q", "-x"], ROOT)[0] for _ in range(runs)]
+    table.add("pytest docs/", times, "every snippet fresh, every claim checked")
+
+
+def memory_section(table: Table, folder: Path) -> None:
+    cache = folder / "memory-cache"
+    shutil.rmtree(cache, ignore_errors=True)
+    seconds, peak, note = build(ROOT, cache, folder / "memory-site", sample_memory=True)
+    table.add("cold build, memory sampled", [seconds], f"peak {peak / 2**20:.0f} MiB, all processes (PSS); {note}")
+
+
+def scaling_section(table: Table, runs: int, folder: Path, factors: list[int]) -> None:
+    for factor in factors:
+        project = bench_sites.scaled(folder / f"scaled-{factor}", factor)
+        count = len(site_snippets(project))
+        cold, warm = [], []
+        for run in range(runs):
+            cache = folder / f"scaled-{factor}-cache"
+            shutil.rmtree(cache, ignore_errors=True)
+            cold.append(build(project, cache, folder / f"scaled-{factor}-site", strict=False)[0])
+            warm.append(build(project, cache, folder / f"scaled-{factor}-site", strict=False)[0])
+        table.add(f"{factor}x snippets: cold build", cold, f"{count} snippets, "
+                  f"{statistics.median(cold) / count * 1000:.0f} ms per snippet")
+        table.add(f"{factor}x snippets: warm build", warm, f"{statistics.median(warm) / count * 1000:.1f} ms "
+                  "per unchanged snippet")
+        shutil.rmtree(folder / f"scaled-{factor}", ignore_errors=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="builds per scenario (default 3)")
-    parser.add_argument("--snippet", default="pipeline/jaxpr.py", help="the snippet edited for the incremental case")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
+    parser.add_argument("--only", default=",".join(SECTIONS), help=f"sections, comma-separated: {', '.join(SECTIONS)}")
+    parser.add_argument("--scales", default="1,2,4", help="copies of the site for the scaling section")
     args = parser.parse_args()
-    snippet = ROOT / "snippets" / args.snippet
-    rows = []
-    with tempfile.TemporaryDirectory() as folder:
-        cache, site = Path(folder) / "cache", Path(folder) / "site"
-        scenarios = {"cold (empty cache)": [], "warm (nothing changed)": [], "one snippet edited": []}
-        notes = {}
-        for _ in range(args.runs):
-            shutil.rmtree(cache, ignore_errors=True)
-            seconds, notes["cold (empty cache)"] = build(cache, site)
-            scenarios["cold (empty cache)"].append(seconds)
-            seconds, notes["warm (nothing changed)"] = build(cache, site)
-            scenarios["warm (nothing changed)"].append(seconds)
-            original = touched(snippet)
-            try:
-                seconds, notes["one snippet edited"] = build(cache, site)
-            finally:
-                snippet.write_bytes(original)
-            scenarios["one snippet edited"].append(seconds)
-        for name, times in scenarios.items():
-            rows.append((name, min(times), statistics.median(times), max(times), notes[name]))
-    print(f"{os.cpu_count()} cores, {args.runs} runs each; seconds per `mkdocs build --strict`\n")
-    print(f"{'scenario':<24} {'min':>7} {'median':>7} {'max':>7}  what ran")
-    for name, low, middle, high, note in rows:
-        print(f"{name:<24} {low:7.1f} {middle:7.1f} {high:7.1f}  {note}")
+    chosen = args.only.split(",")
+    unknown = set(chosen) - set(SECTIONS)
+    if unknown:
+        parser.error(f"unknown section(s) {', '.join(sorted(unknown))}; choose from {', '.join(SECTIONS)}")
+    table = Table()
+    with tempfile.TemporaryDirectory(prefix="benchmark-") as name:
+        folder = Path(name)
+        if "floor" in chosen:
+            floor_section(table, args.runs)
+        if "builds" in chosen:
+            builds_section(table, args.runs, folder)
+        if "warm-floor" in chosen:
+            warm_floor_section(table, args.runs, folder)
+        if "pytest-docs" in chosen:
+            pytest_docs_section(table, args.runs)
+        if "memory" in chosen:
+            memory_section(table, folder)
+        if "scaling" in chosen:
+            scaling_section(table, args.runs, folder, [int(f) for f in args.scales.split(",")])
+    table.print()
 
 
 if __name__ == "__main__":
