@@ -5,7 +5,10 @@
   the output in the page's namespace as `outputs["path/to/snippet.py"]`;
 - each plain ```python block is run, and each ```python block of `>>>` lines is a
   doctest, so a claim made about an output is checked on the page that makes it;
-- `<!-- skip: next -->` skips the block after it, and says so in the test report.
+- `<!-- skip: next -->` skips the block after it, and says so in the test report;
+- each output is compared with its record (`records/PATH.txt`, see
+  hooks/live_engine/records.py): a difference fails the item with a unified diff,
+  and `--accept-outputs` writes the new outputs as the records instead.
 
 Where the snippets come from:
 - when the session also builds the site from an empty cache (tests/' `clean_site`
@@ -29,6 +32,7 @@ from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
 
 from live_engine.build import failure_report, jobs, snippet_for
 from live_engine.cache import ResultCache, cache_key
+from live_engine import records
 from live_engine.directives import Directive, parse_page
 from live_engine.runner import Outcome, Runner
 from live_engine.settings import load_settings
@@ -37,6 +41,16 @@ from live_engine.snippets import SnippetError
 ROOT = Path(__file__).resolve().parent.parent
 FRESH_RESULTS_VARIABLE = "LIVE_FRESH_RESULTS"  # set by tests/conftest.py after its clean build
 _session: dict = {"runner": None, "started": {}}  # the runner, and the futures it started, by snippet
+
+
+def pytest_addoption(parser):
+    parser.addoption(records.ACCEPT_OPTION, action="store_true", dest="accept_outputs",
+                     help="write each snippet's output as its record (records/PATH.txt) instead of comparing "
+                          "it with the record; commit the records that changed")
+
+
+def pytest_configure(config):
+    _session["accept"] = config.getoption("accept_outputs", False)
 
 
 def _runner() -> Runner:
@@ -107,6 +121,12 @@ def run_directive(example):
         if not outcome.ok:
             return failure_report(directive, outcome)  # Sybil shows a returned string as the failure
         example.namespace.setdefault("outputs", {})[path] = outcome.output
+        if _session.get("accept"):
+            records.accept(runner.settings, path, outcome.output)
+            continue
+        mismatch = records.check(runner.settings, path, outcome.output)
+        if mismatch:
+            return f"{directive.where}: {mismatch}"
 
 
 def _fresh_result(snippet, runner: Runner) -> Outcome | None:

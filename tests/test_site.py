@@ -42,7 +42,8 @@ class LiveOutputs(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        if tag == "div" and "live-output" in (attrs.get("class") or "").split():
+        # (an older JAX's output, in the version matrix's tabs, carries data-version: not the pinned engine's)
+        if tag == "div" and "live-output" in (attrs.get("class") or "").split() and "data-version" not in attrs:
             self._snippet, self._depth, self._text = attrs["data-snippet"], 0, []
         elif tag == "div" and self._snippet is not None:
             self._depth += 1

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from . import ENGINE_VERSION
 from .snippets import Snippet
+from .versions import JaxEnv
 
 KEY = re.compile(r"[0-9a-f]{64}")
 TEMPORARY_PREFIX = ".writing-"
@@ -45,41 +46,58 @@ def toolchain() -> dict[str, str]:
     }
 
 
-def installed_distributions() -> list[str]:
+@cache
+def version_toolchain(jax: str, site_packages: tuple[str, ...]) -> dict[str, str]:
+    """The toolchain of an older JAX's environment (the version matrix): same Python, its jax and jaxlib."""
+    versions = {dist.metadata["Name"].lower(): dist.version
+                for dist in metadata.distributions(path=[f for f in site_packages if os.path.isdir(f)])
+                if dist.metadata["Name"]}
+    return toolchain() | {"jax": versions.get("jax", jax), "jaxlib": versions.get("jaxlib", jax)}
+
+
+def installed_distributions(site_packages: tuple[str, ...] | None = None) -> list[str]:
     """'name==version' of every distribution a worker can import, sorted.
 
     Workers run this interpreter with no PYTHONPATH, so what they can import is what
-    its site folders hold.
+    its site folders hold; an older JAX's workers, what its environment's hold.
     """
-    folders = [*site.getsitepackages()] + ([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])
+    folders = list(site_packages) if site_packages is not None else \
+        [*site.getsitepackages()] + ([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])
     return sorted({f"{dist.metadata['Name']}=={dist.version}".lower()
                    for dist in metadata.distributions(path=[f for f in folders if os.path.isdir(f)])
                    if dist.metadata["Name"]})
 
 
 @cache
-def installed_packages() -> str:
+def installed_packages(site_packages: tuple[str, ...] | None = None) -> str:
     """Hash of every installed distribution and its version, for the cache keys.
 
     Outputs depend on more than jax: one snippet prints numpy's version, another checks
     for flatbuffers, and numpy's printing rules shape every array shown.
     """
-    return hashlib.sha256("\n".join(installed_distributions()).encode()).hexdigest()
+    return hashlib.sha256("\n".join(installed_distributions(site_packages)).encode()).hexdigest()
 
 
-def cache_key(snippet: Snippet, max_output_bytes: int) -> str:
+def cache_key(snippet: Snippet, max_output_bytes: int, env: JaxEnv | None = None) -> str:
     """Hash of the snippet and its local modules as read, its environment, the installed
-    packages, the toolchain and the engine's own source."""
+    packages, the toolchain and the engine's own source.
+
+    `env` is an older JAX's environment (the version matrix); None, or the pinned one,
+    is this interpreter's, and its keys are the same as without the matrix.
+    """
+    older = env is not None and not env.pinned
     material = {
         "engine": ENGINE_VERSION,
-        "toolchain": toolchain(),
+        "toolchain": version_toolchain(env.version, env.site_packages) if older else toolchain(),
         "python_build": sys.version,
-        "packages": installed_packages(),
+        "packages": installed_packages(env.site_packages) if older else installed_packages(),
         "snippet": snippet.name,
         "code": snippet.digest,
         "env": snippet.env,
         "max_output_bytes": max_output_bytes,
     }
+    if older:
+        material["jax_env"] = env.version
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
 
 

@@ -34,10 +34,18 @@ FIXED = {
 READ_AT_IMPORT_PREFIX = "JAX_"
 
 
-def worker_environment(env: Environment) -> dict[str, str]:
-    """The whole process environment of a worker (or a kernel) running snippets that set `env`."""
+def worker_environment(env: Environment, python: str = sys.executable) -> dict[str, str]:
+    """The whole process environment of a worker (or a kernel) running snippets that set `env`.
+
+    `python` is the interpreter it runs: an older JAX's environment (the version matrix)
+    puts its own `bin` first on PATH, as activating it would.
+    """
     passed = {name: os.environ[name] for name in PASSED_THROUGH if name in os.environ}
-    return passed | FIXED | dict(env)
+    fixed = FIXED
+    if python != sys.executable:
+        rest = FIXED["PATH"].split(os.pathsep)[1:]
+        fixed = FIXED | {"PATH": os.pathsep.join((os.path.dirname(os.path.abspath(python)), *rest))}
+    return passed | fixed | dict(env)
 
 
 def read_at_import(env: Environment) -> Environment:

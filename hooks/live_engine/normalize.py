@@ -29,6 +29,7 @@ class Places:
     root: Path  # the repository root
     cwd: Path | None = None  # where the snippet ran (a job folder); shown like the root
     temp: tuple[Path, ...] = ()  # temporary folders: become <tmp>
+    site_packages: tuple[str, ...] = ()  # an older JAX's package folders (the version matrix): <site-packages>
 
     def replacements(self) -> list[tuple[str, str]]:
         """(path, placeholder) pairs, longest path first so nested folders win."""
@@ -37,6 +38,7 @@ class Places:
             pairs.append((str(self.cwd), ""))
         for scheme_path in {sysconfig.get_paths()[k] for k in ("purelib", "platlib")}:
             pairs.append((scheme_path, "<site-packages>"))
+        pairs += [(folder, "<site-packages>") for folder in self.site_packages]
         pairs.append((sysconfig.get_paths()["stdlib"], "<python>"))
         pairs += [(str(folder), "<tmp>") for folder in (*self.temp, Path(tempfile.gettempdir()))]
         pairs.append((os.path.expanduser("~"), "~"))

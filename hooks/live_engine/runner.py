@@ -16,6 +16,7 @@ from .normalize import Places, normalize, normalize_paths
 from .progress import Log, progress
 from .settings import Settings
 from .snippets import Snippet
+from .versions import JaxEnv, ensure_env, results_folder
 from .workers import Run, WorkerError, WorkerPool, check_platform
 
 FAULTHANDLER_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
@@ -31,6 +32,8 @@ class Outcome:
     details: str = ""  # the traceback, or the stacks at a crash or timeout
     seconds: float = 0.0
     cached: bool = False
+    failed_on: str | None = None  # an older JAX (the version matrix) that failed: `output` is what it said
+
 
     @property
     def ok(self) -> bool:
@@ -50,40 +53,73 @@ class Runner:
         self.pool = pool or WorkerPool(settings.max_workers)
         self.pool.max_workers = settings.max_workers
         self._executors: list[ThreadPoolExecutor] = []
+        # The version matrix: per older JAX, its workers and its own cache (CACHE/jax-VERSION/results).
+        self.version_pools: dict[str, WorkerPool] = {}
+        self.version_caches: dict[str, ResultCache] = {}
 
-    def start(self, jobs: list[tuple[Snippet, float]]) -> dict[str, Future]:
+    def environment(self, version: str, log: Log | None = None) -> JaxEnv:
+        """The environment of an older JAX, made on first use (see versions.py)."""
+        return ensure_env(self.settings, version, log)
+
+    def _pool_for(self, env: JaxEnv | None) -> WorkerPool:
+        if env is None or env.pinned:
+            return self.pool
+        if env.version not in self.version_pools:
+            self.version_pools[env.version] = WorkerPool(self.settings.max_workers, python=env.python)
+        return self.version_pools[env.version]
+
+    def cache_for(self, env: JaxEnv | None) -> ResultCache | None:
+        """The cache of the pinned version's results, or of an older one's."""
+        if self.cache is None or env is None or env.pinned:
+            return self.cache
+        if env.version not in self.version_caches:
+            self.version_caches[env.version] = ResultCache(results_folder(self.settings, env.version))
+        return self.version_caches[env.version]
+
+    def close_version(self, version: str) -> None:
+        """Stop an older JAX's workers (a build runs one version after another: each holds JAX in memory)."""
+        pool = self.version_pools.pop(version, None)
+        if pool is not None:
+            pool.close()
+
+    def start(self, jobs: list[tuple[Snippet, float]], env: JaxEnv | None = None) -> dict[str, Future]:
         """Start (snippet, timeout) pairs; each future yields the snippet's Outcome.
+
+        `env` runs them with an older JAX (the version matrix); None, with the pinned one.
 
         Cached outputs are done at once, without starting anything; the rest run on
         `settings.snippets_at_once` threads, each waiting on a worker process. Nothing
         waits here: a caller can take each result as its turn comes.
         """
         futures, to_run = {}, []
+        cache = self.cache_for(env)
         for snippet, timeout in jobs:
-            key = cache_key(snippet, self.settings.max_output_bytes)  # hashes every file once per build
-            output = self.cache.get(key) if self.cache is not None else None
+            key = cache_key(snippet, self.settings.max_output_bytes, env)  # hashes every file once per build
+            output = cache.get(key) if cache is not None else None
             if output is not None:
                 futures[snippet.name] = Future()
-                futures[snippet.name].set_result(Outcome(snippet.name, output, cached=True))
+                shown, failed_on = _cached(output)
+                futures[snippet.name].set_result(Outcome(snippet.name, shown, cached=True, failed_on=failed_on))
             else:
                 to_run.append((snippet, timeout, key))
         # Group by the worker each needs (its JAX_* variables), so each worker is started once and reused.
         to_run.sort(key=lambda job: (read_at_import(job[0].env), job[0].env, job[0].name))
         executor = ThreadPoolExecutor(max_workers=self.settings.snippets_at_once)
         for snippet, timeout, key in to_run:
-            futures[snippet.name] = executor.submit(self.run, snippet, timeout, key)
+            futures[snippet.name] = executor.submit(self.run, snippet, timeout, key, env)
         executor.shutdown(wait=False)  # its threads end when the queue is done
         self._executors.append(executor)
         return futures
 
-    def run_all(self, jobs: list[tuple[Snippet, float]], log: Log | None = None) -> dict[str, Outcome]:
+    def run_all(self, jobs: list[tuple[Snippet, float]], log: Log | None = None,
+                env: JaxEnv | None = None) -> dict[str, Outcome]:
         """Run (snippet, timeout) pairs, cached ones without starting anything.
 
         With `log`, progress is reported while snippets run (nothing when all are cached).
         """
-        futures = self.start(jobs)
+        futures = self.start(jobs, env)
         running = [future for future in futures.values() if not (future.done() and future.result().cached)]
-        reporter = progress("snippets", len(running), log)
+        reporter = progress("snippets" if env is None or env.pinned else f"snippets on {env.label}", len(running), log)
         try:
             with reporter or nullcontext():
                 for _ in as_completed(running):
@@ -96,7 +132,7 @@ class Runner:
             raise
         return {name: future.result() for name, future in futures.items()}
 
-    def run(self, snippet: Snippet, timeout: float, key: str | None = None) -> Outcome:
+    def run(self, snippet: Snippet, timeout: float, key: str | None = None, env: JaxEnv | None = None) -> Outcome:
         """Run one snippet now, bypassing the cache for reading, and store a success under `key`.
 
         What runs is `snippet.code`, the bytes the key was computed from, whatever the
@@ -105,15 +141,21 @@ class Runner:
         but not stored (the next build runs it again).
         """
         started = time.monotonic()
-        key = key or cache_key(snippet, self.settings.max_output_bytes)
+        key = key or cache_key(snippet, self.settings.max_output_bytes, env)
+        older = env is not None and not env.pinned
         try:
-            run = self.pool.run(snippet.file, snippet.env, timeout, self.settings.max_output_bytes, code=snippet.code)
+            run = self._pool_for(env).run(snippet.file, snippet.env, timeout, self.settings.max_output_bytes,
+                                          code=snippet.code)
         except WorkerError as error:
-            return Outcome(snippet.name, None, f"snippets/{snippet.name}: the worker failed: {error}",
-                           seconds=time.monotonic() - started)
-        outcome = self._outcome(snippet, run, timeout, time.monotonic() - started)
-        if outcome.ok and self.cache is not None and not snippet.dependencies_changed():
-            self.cache.put(key, outcome.output)
+            outcome = Outcome(snippet.name, None, f"snippets/{snippet.name}: the worker failed: {error}",
+                              seconds=time.monotonic() - started)
+            return _as_output(outcome, env) if older else outcome
+        outcome = self._outcome(snippet, run, timeout, time.monotonic() - started, env)
+        cache = self.cache_for(env)
+        # An older JAX's error is its output, and as repeatable as a success; a timeout or crash is not.
+        keep = outcome.ok and (outcome.failed_on is None or run.status == "error")
+        if keep and cache is not None and not snippet.dependencies_changed():
+            cache.put(key, _stored(outcome))
         return outcome
 
     def close(self) -> None:
@@ -122,9 +164,13 @@ class Runner:
             executor.shutdown(wait=False, cancel_futures=True)
         self._executors.clear()
         self.pool.close()
+        for version in list(self.version_pools):
+            self.close_version(version)
 
-    def _outcome(self, snippet: Snippet, run: Run, timeout: float, seconds: float) -> Outcome:
-        places = Places(self.settings.root, Path(run.job_dir) / "work", (Path(run.job_dir) / "tmp",))
+    def _outcome(self, snippet: Snippet, run: Run, timeout: float, seconds: float, env: JaxEnv | None = None) -> Outcome:
+        older = env is not None and not env.pinned
+        places = Places(self.settings.root, Path(run.job_dir) / "work", (Path(run.job_dir) / "tmp",),
+                        env.site_packages if older else ())
         output = normalize(run.output, places, run.output_size, stopped=run.status == "stopped")
         if run.status in ("ok", "stopped"):  # stopped: it printed past the cap; the page shows the cap's worth
             return Outcome(snippet.name, output, seconds=seconds)
@@ -139,6 +185,10 @@ class Runner:
             problem = f"{where}: the snippet's process died: {_death(run)}"
             details = run.stacks
         details = _without_engine_frames(normalize_paths(details, places))
+        if older:
+            # What a reader on that version sees: what it printed, then the traceback Python prints last.
+            said = details if run.status == "error" else f"{details}\n{problem}".strip("\n")
+            return Outcome(snippet.name, output + said.rstrip("\n") + "\n", seconds=seconds, failed_on=env.version)
         if output.strip():
             details += f"\nWhat it printed before that:\n{output}"
         return Outcome(snippet.name, None, problem, details, seconds)
@@ -154,6 +204,27 @@ class Runner:
             return f"snippets/{snippet.name}"
         file, line = inside[-1]
         return f"snippets/{Path(file).resolve().relative_to(root)}:{line}"
+
+
+FAILED_MARK = "\x00failed on "  # prefix of a cached output that is an older JAX's error (never printable text)
+
+
+def _stored(outcome: Outcome) -> str:
+    return f"{FAILED_MARK}{outcome.failed_on}\n{outcome.output}" if outcome.failed_on else outcome.output
+
+
+def _cached(stored: str) -> tuple[str, str | None]:
+    """(output, the older JAX it failed on or None) of a cache entry."""
+    if stored.startswith(FAILED_MARK):
+        version, _, output = stored[len(FAILED_MARK):].partition("\n")
+        return output, version
+    return stored, None
+
+
+def _as_output(outcome: Outcome, env: JaxEnv) -> Outcome:
+    """A failure on an older JAX is not the build's: it is what that version says."""
+    said = f"{outcome.problem}\n{outcome.details}".rstrip("\n") + "\n"
+    return dataclasses.replace(outcome, output=said, problem=None, details="", failed_on=env.version)
 
 
 def _death(run: Run) -> str:

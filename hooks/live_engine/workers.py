@@ -92,7 +92,7 @@ class Worker:
         self._reply, reply_write = os.pipe()
         self.process = subprocess.Popen(
             [python, "-u", str(ZYGOTE), str(request_read), str(reply_write)],
-            env=worker_environment(env),
+            env=worker_environment(env, python),
             pass_fds=(request_read, reply_write),
             stdin=subprocess.DEVNULL,
             stdout=self.log,

@@ -56,13 +56,16 @@ def main(request_fd: int, reply_fd: int) -> None:
         signal.signal(stop, _stop)
     try:
         import jax  # noqa: F401  (the point of this process: pay for it once)
+    except BaseException:
+        _send(reply_fd, {"ready": False, "error": traceback.format_exc()})
+        return
+    try:
         from jax._src import source_info_util
         # Keep this file's frames out of the source locations JAX records
         # (HLO stack-frame tables, debug-info locations): a reader's own run has none.
         source_info_util.register_exclusion(ENGINE_DIR)
-    except BaseException:
-        _send(reply_fd, {"ready": False, "error": traceback.format_exc()})
-        return
+    except (ImportError, AttributeError):
+        pass  # an older JAX (the version matrix) without it: its outputs may name this file
     _send(reply_fd, {"ready": True})
     jobs: dict[int, Job] = {}  # by the child's pidfd
     try:

@@ -1,0 +1,207 @@
+"""The version matrix on the page: what older JAX releases print for the same snippets.
+
+After a build has run every snippet on the pinned JAX, `run_matrix` runs the ones
+that succeeded on each older version named in `[tool.live] jax_compare` (when the
+build asks for them: LIVE_VERSIONS=all, or `versions = "all"`), one version after
+another, each in its own environment (versions.py) with the same workers, isolation,
+normalizing and cache as the pinned one. A snippet that fails on an older version is
+no build failure: what that version said is its output there.
+
+`render_versions` shows the result under a directive's source: one output and a
+small note when every version prints the same; else content tabs, the pinned
+version first, each older version's output with a unified diff to the pinned one
+(compare.py makes the diff and the tabs). `changes_page` writes the "What changed
+between versions" page: every snippet whose output differs, by chapter, with its diffs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import re
+import textwrap
+
+from .build import jobs, plan
+from .compare import diff_block, tabs, unified_diff
+from .directives import Directive, parse_page
+from .progress import Log
+from .render import _output_block, detect_language, render
+from .runner import Outcome, Runner
+from .snippets import Snippet
+from .versions import pinned_env
+
+Matrix = dict[str, dict[str, Outcome]]  # older version -> snippet -> its outcome on that version
+
+
+def run_matrix(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outcome],
+               log: Log | None = None) -> Matrix:
+    """Run, on each older version the settings ask for, every snippet of `pages` that succeeded
+    on the pinned version (`outcomes`); an empty dict when they ask for none."""
+    versions = runner.settings.run_versions
+    if not versions:
+        return {}
+    directives, snippets, _ = plan(pages, runner)
+    todo = [(snippet, timeout) for snippet, timeout in jobs(directives, snippets, runner.settings.timeout)
+            if snippet.name in outcomes and outcomes[snippet.name].ok]
+    matrix: Matrix = {}
+    for version in versions:
+        env = runner.environment(version, log)
+        runner.cache_for(env).used.clear()  # from here on it collects the entries this build uses
+        try:
+            matrix[version] = runner.run_all(todo, log, env)
+        finally:
+            runner.close_version(version)  # one older JAX in memory at a time
+    return matrix
+
+
+def summary(matrix: Matrix, pinned: dict[str, Outcome]) -> str:
+    """One line per older version for the build's log: what ran, what differs, what failed."""
+    lines = []
+    for version, outcomes in matrix.items():
+        ran = sum(not outcome.cached for outcome in outcomes.values())
+        differ = [name for name, outcome in outcomes.items() if outcome.output != pinned[name].output]
+        failed = sum(outcome.failed_on is not None for outcome in outcomes.values())
+        lines.append(f"jax {version}: {len(outcomes)} snippets, {ran} ran, {len(outcomes) - ran} from the cache; "
+                     f"{len(differ)} print otherwise than jax {pinned_env().version}, {failed} of them fail")
+    return "\n".join(lines)
+
+
+def _versions_text(versions: list[str]) -> str:
+    named = [f"{version}" for version in versions]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def groups(pinned_output: str, others: list[tuple[str, Outcome]]) -> tuple[list[str], list[tuple[list[str], Outcome]]]:
+    """(versions printing what the pinned one prints, [(versions printing one other text, its outcome)]),
+    in the order `others` lists them."""
+    same, differing = [], []
+    for version, outcome in others:
+        if outcome.output == pinned_output:
+            same.append(version)
+            continue
+        for group in differing:
+            if group[1].output == outcome.output:
+                group[0].append(version)
+                break
+        else:
+            differing.append(([version], outcome))
+    return same, differing
+
+
+def version_output_block(snippet: str, version: str, output: str, lang: str) -> str:
+    """An older version's output: as the pinned one's (highlighted, linked, folded when long),
+    marked with its version (`data-version`; tests/test_site.py compares the others)."""
+    name = html.escape(snippet)
+    return _output_block(snippet, output, lang).replace(
+        f'data-snippet="{name}"', f'data-snippet="{name}" data-version="{version}"', 1)
+
+
+def diff_fence(old: str, new: str, old_label: str, new_label: str) -> str:
+    """compare.py's highlighted unified diff, titled with the two versions ("" when equal)."""
+    if not unified_diff(old, new, (old_label, new_label)):
+        return ""
+    return diff_block(old, new, (old_label, new_label)).replace(
+        'title="Diff"', f'title="What changed from {old_label} to {new_label}"', 1)
+
+
+def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
+                    others: list[tuple[str, Outcome]], shown: str) -> str:
+    """What replaces a directive when the matrix ran: `shown` is what render() made of it on
+    the pinned version alone (its source and its output); below or around the output come
+    the other versions."""
+    if directive.output != "show" or not others:
+        return shown
+    pinned = pinned_env().version
+    same, differing = groups(pinned_output, others)
+    indent = directive.indent
+    if not differing:
+        note = (f'<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
+                f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} the same.</p>')
+        return shown.rstrip("\n") + "\n\n" + textwrap.indent(note, indent, lambda line: True) + "\n"
+    lang = directive.lang
+    language = detect_language(pinned_output) if lang == "auto" else lang
+    panels = [(f"jax {pinned} (pinned)", _output_block(snippet.name, pinned_output, language))]
+    for versions, outcome in differing:
+        label = "jax " + ", ".join(versions)
+        older_language = detect_language(outcome.output) if lang == "auto" else lang
+        if outcome.failed_on is not None:
+            older_language = "text"
+        body = [version_output_block(snippet.name, versions[0], outcome.output, older_language)]
+        if outcome.failed_on is None:
+            body.append(diff_fence(outcome.output, pinned_output, f"jax {versions[0]}", f"jax {pinned}"))
+        else:
+            body.append(f"jax {_versions_text(versions)} cannot run this snippet: above is what "
+                        f"{'it says' if len(versions) == 1 else 'they say'}.")
+        panels.append((label + (" (fails)" if outcome.failed_on else ""), "\n\n".join(body)))
+    view = tabs(panels)
+    if same:
+        view += (f'\n\n<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
+                 f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} what jax {pinned} prints.</p>')
+    source = render(dataclasses.replace(directive, output="hide", indent=""), snippet, pinned_output).strip("\n")
+    return "\n" + textwrap.indent(f"{source}\n\n{view}" if source else view, indent, lambda line: True) + "\n"
+
+
+def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Matrix, titles: dict[str, str]) -> str:
+    """The Markdown of "What changed between versions": each chapter's snippets whose output
+    differs on an older version, with each version's diff to the pinned one (or its error)."""
+    pinned = pinned_env().version
+    text = ["# What changed between versions", ""]
+    if not matrix:
+        text += [f"This build ran every snippet on jax {pinned} alone. The published site runs each one on the "
+                 f"older versions named in `[tool.live] jax_compare` too, and lists here every output that "
+                 f"differs; build it so with `LIVE_VERSIONS=all uv run mkdocs build`.", ""]
+        return "\n".join(text)
+    versions = list(matrix)
+    text += [f"Every snippet on this site ran on jax {pinned} (the pinned version) and on "
+             f"jax {_versions_text(versions)}. These are the outputs that differ, chapter by chapter, each with "
+             f"a unified diff from the older version to {pinned} (lines starting `-` are gone in {pinned}, "
+             f"lines starting `+` are new). A snippet that cannot run on an older version shows what that "
+             f"version says instead. Read it before upgrading.", ""]
+    listed = set()
+    for page, markdown in pages.items():
+        names = []
+        for directive in parse_page(markdown, page).directives:
+            name = directive.path
+            if name in listed or name not in outcomes or not outcomes[name].ok or directive.output != "show":
+                continue
+            if any(matrix[version].get(name) and matrix[version][name].output != outcomes[name].output
+                   for version in versions):
+                names.append(name)
+                listed.add(name)
+        if not names:
+            continue
+        chapter = page.removeprefix("docs/")
+        text += [f"## {titles.get(page, chapter)}", "", f"In [{titles.get(page, chapter)}]({chapter}):", ""]
+        for name in names:
+            text += [f"### `snippets/{name}`", ""]
+            same, differing = groups(outcomes[name].output, [(v, matrix[v][name]) for v in versions
+                                                             if name in matrix[v]])
+            for group, outcome in differing:
+                label = f"jax {_versions_text(group)}"
+                if outcome.failed_on is not None:
+                    text += [f"{label} cannot run it; {'it says' if len(group) == 1 else 'they say'}:", "",
+                             _plain_fence(outcome.output), ""]
+                else:
+                    text += [diff_fence(outcome.output, outcomes[name].output, f"jax {group[0]}", f"jax {pinned}"), ""]
+            if same:
+                text += [f"jax {_versions_text(same)} print{'s' * (len(same) == 1)} what jax {pinned} prints.", ""]
+    if not listed:
+        text += [f"No output differs: every snippet prints the same on every version.", ""]
+    return "\n".join(text)
+
+
+def _plain_fence(body: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}text\n{body.rstrip(chr(10))}\n{ticks}"
+
+
+def prune(runner: Runner, matrix: Matrix) -> int:
+    """After a whole build with the matrix: remove each older version's cache entries no page used."""
+    removed = 0
+    for version in matrix:
+        cache = runner.version_caches.get(version)
+        if cache is not None:
+            removed += cache.prune(cache.used)
+    return removed
+

@@ -1,0 +1,160 @@
+"""The version matrix: one environment per older JAX release, made with uv inside the cache folder.
+
+The pinned JAX is the one this interpreter has (uv.lock installs it). Every other
+version named in `[tool.live] jax_compare` gets its own virtual environment, made on
+first use at CACHE/jax-VERSION/env/ with the same Python: jax and jaxlib at that
+version, the extra packages snippets import (`jax_extras`) at the lock's versions,
+and, where that version allows, the lock's numpy, scipy and ml_dtypes too, so that
+a difference between two outputs comes from JAX and XLA, not from numpy's printing.
+
+Its results are cached at CACHE/jax-VERSION/results/, apart from the pinned ones:
+a build that runs the pinned version alone prunes its own entries and never these.
+Deleting the cache folder deletes the environments with it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fcntl
+import json
+import os
+import shutil
+import site
+import subprocess
+import sys
+import time
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+from .settings import Settings
+
+READY = "ready.json"  # written last: an environment without it is half made, and made again
+INSTALL_SECONDS = 900.0
+
+
+class VersionEnvError(RuntimeError):
+    """An older JAX's environment could not be made; the message says what uv said."""
+
+
+@dataclasses.dataclass(frozen=True)
+class JaxEnv:
+    """An interpreter with one JAX version, and where its packages are."""
+
+    version: str
+    python: str  # the interpreter workers run
+    site_packages: tuple[str, ...]  # its package folders: outputs name them <site-packages>
+    pinned: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"jax {self.version}"
+
+
+@cache
+def pinned_env() -> JaxEnv:
+    """This interpreter, with the JAX uv.lock installs."""
+    folders = [*site.getsitepackages()] + ([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])
+    return JaxEnv(metadata.version("jax"), sys.executable, tuple(folders), pinned=True)
+
+
+def version_folder(settings: Settings, version: str) -> Path:
+    """CACHE/jax-VERSION: its environment and its results."""
+    return settings.cache_dir / f"jax-{version}"
+
+
+def results_folder(settings: Settings, version: str) -> Path:
+    return version_folder(settings, version) / "results"
+
+
+def existing_env(settings: Settings, version: str) -> JaxEnv | None:
+    """The environment for `version` if it was made completely, else None."""
+    folder = version_folder(settings, version) / "env"
+    try:
+        ready = json.loads((folder / READY).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    python = folder / "bin" / "python"
+    if ready.get("version") != version or not python.exists():
+        return None
+    return JaxEnv(version, str(python), tuple(ready["site_packages"]))
+
+
+def ensure_env(settings: Settings, version: str, log=None) -> JaxEnv:
+    """The environment for `version`, made now (with uv, under a lock) if it is missing.
+
+    Two builds at once wait for each other: one makes it, the other finds it made.
+    """
+    found = existing_env(settings, version)
+    if found is not None:
+        return found
+    folder = version_folder(settings, version)
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        found = existing_env(settings, version)
+        if found is None:
+            started = time.monotonic()
+            if log:
+                log(f"making the environment for jax {version} in {folder / 'env'} (once)")
+            _make(settings, version, folder / "env")
+            found = existing_env(settings, version)
+            if found is None:
+                raise VersionEnvError(f"jax {version}: the environment at {folder / 'env'} is incomplete")
+            if log:
+                log(f"made the environment for jax {version} in {time.monotonic() - started:.1f} s")
+    return found
+
+
+def uv_command() -> str:
+    """uv itself: the one `uv run` started us with, else the one on PATH."""
+    found = os.environ.get("UV") or shutil.which("uv")
+    if not found:
+        raise VersionEnvError("the version matrix needs uv (https://docs.astral.sh/uv/) to make its environments; "
+                              "install it (pip install uv), or build without LIVE_VERSIONS")
+    return found
+
+
+def requirements(settings: Settings, version: str) -> tuple[list[str], list[str]]:
+    """(what to install, constraints): jax and jaxlib at `version`, the extras at the lock's versions,
+    and the lock's version of every other installed package as a constraint."""
+    installed = {dist.metadata["Name"].lower(): dist.version for dist in metadata.distributions()
+                 if dist.metadata["Name"]}
+    wanted = [f"jax=={version}", f"jaxlib=={version}"]
+    wanted += [f"{name}=={installed[name.lower()]}" if name.lower() in installed else name
+               for name in settings.jax_extras]
+    constraints = [f"{name}=={found}" for name, found in sorted(installed.items())
+                   if name not in ("jax", "jaxlib") and not name.startswith("jax-")
+                   and name not in {extra.lower() for extra in settings.jax_extras}]
+    return wanted, constraints
+
+
+def _make(settings: Settings, version: str, env: Path) -> None:
+    uv = uv_command()
+    shutil.rmtree(env, ignore_errors=True)  # a half-made one from a build that was killed
+    base = getattr(sys, "_base_executable", sys.executable)
+    _uv([uv, "venv", "--quiet", "--python", base, str(env)], version)
+    python = env / "bin" / "python"
+    wanted, constraints = requirements(settings, version)
+    constraint_file = env / "constraints.txt"
+    constraint_file.write_text("\n".join(constraints) + "\n", encoding="utf-8")
+    install = [uv, "pip", "install", "--quiet", "--python", str(python)]
+    try:
+        _uv([*install, "--constraint", str(constraint_file), *wanted], version)
+    except VersionEnvError:
+        # This version needs another numpy or scipy than the lock's: let uv choose them.
+        _uv([*install, *wanted], version)
+    purelib = subprocess.run([str(python), "-c", "import site; print('\\n'.join(site.getsitepackages()))"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    (env / READY).write_text(json.dumps({"version": version, "site_packages": purelib}), encoding="utf-8")
+
+
+def _uv(command: list[str], version: str) -> None:
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=INSTALL_SECONDS,
+                                env={k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"})
+    except subprocess.TimeoutExpired:
+        raise VersionEnvError(f"jax {version}: `{' '.join(command[1:3])}` took over {INSTALL_SECONDS:.0f} s") from None
+    if result.returncode != 0:
+        said = (result.stderr or result.stdout).strip()
+        raise VersionEnvError(f"jax {version}: uv could not make its environment ({' '.join(command[1:3])}):\n{said}")

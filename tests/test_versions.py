@@ -1,0 +1,352 @@
+"""The version matrix and the records: settings, environments by version, keys, older errors, the page.
+
+Most tests need no older JAX: an "older version" here is this interpreter under another
+label, which is all the engine's choice of pool, cache and key depends on. One test
+(test_an_older_jax_is_installed_and_run_in_its_own_environment) and the end-to-end
+test in tests/test_end_to_end.py make a real jax 0.4.38 environment with uv.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from live_engine import records
+from live_engine.cache import cache_key
+from live_engine.environment import worker_environment
+from live_engine.matrix import changes_page, groups, render_versions
+from live_engine.directives import parse_page
+from live_engine.runner import Outcome, Runner
+from live_engine.settings import VERSIONS_VARIABLE, Settings, SettingsError, load_settings
+from live_engine.snippets import load_snippet
+from live_engine.versions import JaxEnv, ensure_env, existing_env, pinned_env, requirements
+from tinysite import write_files
+
+OLDER = "0.4.38"  # the older version CI makes an environment for (tests/test_end_to_end.py too)
+
+
+def fake_older(version: str) -> JaxEnv:
+    """This interpreter, labelled as an older JAX: enough for choosing pools, caches and keys."""
+    env = pinned_env()
+    return JaxEnv(version, env.python, env.site_packages, pinned=False)
+
+
+# --- settings -------------------------------------------------------------------------------------
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    monkeypatch.delenv(VERSIONS_VARIABLE, raising=False)
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.live]\njax_compare = ["0.4.38", "0.6.2", "0.9.2"]\nrecords_dir = "records"\n')
+    return tmp_path
+
+
+def test_the_pinned_version_alone_runs_by_default(project):
+    assert load_settings(project).run_versions == ()
+
+
+@pytest.mark.parametrize("wanted, runs", [("all", ("0.4.38", "0.6.2", "0.9.2")), ("pinned", ()),
+                                          ("0.6.2", ("0.6.2",)), ("0.4.38, 0.9.2", ("0.4.38", "0.9.2"))])
+def test_live_versions_chooses_the_older_versions_a_build_runs(project, monkeypatch, wanted, runs):
+    monkeypatch.setenv(VERSIONS_VARIABLE, wanted)
+    assert load_settings(project).run_versions == runs
+
+
+def test_the_versions_setting_turns_the_matrix_on(project):
+    text = (project / "pyproject.toml").read_text()
+    (project / "pyproject.toml").write_text(text + 'versions = "all"\n')
+    assert load_settings(project).run_versions == ("0.4.38", "0.6.2", "0.9.2")
+
+
+def test_a_version_not_in_jax_compare_is_an_error_naming_the_known_ones(project, monkeypatch):
+    monkeypatch.setenv(VERSIONS_VARIABLE, "0.5.0")
+    with pytest.raises(SettingsError, match=r"0\.5\.0 not in \[tool\.live\] jax_compare .*0\.4\.38, 0\.6\.2, 0\.9\.2"):
+        load_settings(project)
+
+
+def test_a_pinned_version_other_than_the_installed_one_is_an_error_saying_what_to_write(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.live]\njax_pinned = "0.0.1"\n')
+    with pytest.raises(SettingsError, match=f'set jax_pinned = "{pinned_env().version}"'):
+        load_settings(tmp_path)
+
+
+@pytest.mark.parametrize("line", ['jax_compare = "0.4.38"', 'jax_compare = ["latest"]', 'jax_compare = ["1.0", "1.0"]',
+                                  'versions = "some"', 'unrecorded = ["x.py"]', 'changes_page = "x.html"',
+                                  'jax_extras = [1]'])
+def test_bad_matrix_settings_are_errors(tmp_path, line):
+    (tmp_path / "pyproject.toml").write_text(f"[tool.live]\n{line}\n")
+    with pytest.raises(SettingsError, match=line.split(" ")[0]):
+        load_settings(tmp_path)
+
+
+# --- environments, pools and keys by version ------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory) -> Settings:
+    root = tmp_path_factory.mktemp("project").resolve()
+    write_files(root / "snippets", {
+        "square.py": "print(3 * 3)\n",
+        "new_api.py": "print('before the import')\nfrom jax import an_api_of_the_future\n",
+    })
+    return Settings(root=root, snippets_dir=root / "snippets", cache_dir=root / ".cache",
+                    records_dir=root / "records", unrecorded=(("machine.py", "prints the core count"),))
+
+
+@pytest.fixture(scope="module")
+def runner(settings, worker_pool):
+    runner = Runner(settings, pool=worker_pool)
+    yield runner
+    for version in list(runner.version_pools):
+        runner.close_version(version)
+
+
+def test_each_version_gets_its_own_workers_running_its_own_interpreter(runner):
+    older, other = fake_older("0.4.38"), fake_older("0.6.2")
+    assert runner._pool_for(None) is runner.pool and runner._pool_for(pinned_env()) is runner.pool
+    assert runner._pool_for(older) is runner._pool_for(older) is not runner.pool
+    assert runner._pool_for(other) is not runner._pool_for(older)
+    assert runner._pool_for(older).python == older.python
+    runner.close_version("0.4.38")
+    runner.close_version("0.6.2")
+    assert not runner.version_pools
+
+
+def test_an_older_version_s_workers_find_its_own_programs_first_on_path():
+    path = worker_environment((), "/cache/jax-0.4.38/env/bin/python")["PATH"].split(":")
+    assert path[0] == "/cache/jax-0.4.38/env/bin" and path[1:] == worker_environment(())["PATH"].split(":")[1:]
+
+
+def test_each_version_has_its_own_cache_folder_apart_from_the_pinned_results(runner, settings):
+    assert runner.cache_for(None) is runner.cache
+    older = runner.cache_for(fake_older("0.4.38"))
+    assert older.folder == settings.cache_dir / "jax-0.4.38" / "results"
+    assert older is runner.cache_for(fake_older("0.4.38")) is not runner.cache_for(fake_older("0.6.2"))
+
+
+def test_cache_keys_differ_by_version_and_the_pinned_key_is_unchanged(settings):
+    snippet = load_snippet(settings.snippets_dir, "square.py")
+    pinned = cache_key(snippet, 100)
+    assert cache_key(snippet, 100, pinned_env()) == pinned  # the matrix changes no pinned key
+    keys = {cache_key(snippet, 100, fake_older(version)) for version in ("0.4.38", "0.6.2")}
+    assert len(keys) == 2 and pinned not in keys
+
+
+def test_an_older_version_s_error_is_its_output_not_a_failure_and_is_cached(runner):
+    snippet = load_snippet(runner.settings.snippets_dir, "new_api.py")
+    older = fake_older("0.4.38")
+    outcome = runner.run(snippet, 60, env=older)
+    assert outcome.ok and outcome.failed_on == "0.4.38"
+    assert outcome.output.startswith("before the import\nTraceback (most recent call last):\n")
+    assert 'File "snippets/new_api.py", line 2, in <module>' in outcome.output
+    assert outcome.output.endswith("ImportError: cannot import name 'an_api_of_the_future' from 'jax' "
+                                   "(<site-packages>/jax/__init__.py)\n")
+    [again] = runner.start([(snippet, 60)], older).values()
+    assert again.result() == Outcome("new_api.py", outcome.output, cached=True, failed_on="0.4.38")
+    pinned = runner.run(snippet, 60)  # on the pinned version the same error fails the build
+    assert not pinned.ok and "ImportError" in pinned.problem
+
+
+def test_the_environment_for_a_version_is_made_once_with_uv_in_the_cache_folder(tmp_path):
+    """A real jax 0.4.38 from PyPI (uv's cache makes this a few seconds after the first time)."""
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    lines = []
+    env = ensure_env(settings, OLDER, lines.append)
+    assert env.python == str(tmp_path / "cache" / f"jax-{OLDER}" / "env" / "bin" / "python")
+    assert existing_env(settings, OLDER) == env and ensure_env(settings, OLDER, lines.append) == env
+    assert len(lines) == 2 and lines[1].startswith(f"made the environment for jax {OLDER} in ")  # made once
+    import subprocess
+    said = subprocess.run([env.python, "-c", "import jax, jaxlib; print(jax.__version__, jaxlib.__version__)"],
+                          capture_output=True, text=True, check=True).stdout
+    assert said.split() == [OLDER, OLDER]
+
+
+def test_an_older_environment_holds_the_lock_s_numpy_where_it_can():
+    wanted, constraints = requirements(Settings(root=Path("."), snippets_dir=Path("."), cache_dir=Path(".")), "0.4.38")
+    assert wanted == ["jax==0.4.38", "jaxlib==0.4.38"]
+    from importlib import metadata
+    assert f"numpy=={metadata.version('numpy')}" in constraints
+    assert not any(line.startswith(("jax==", "jaxlib==")) for line in constraints)
+
+
+# --- on the page ----------------------------------------------------------------------------------
+
+def test_versions_printing_the_same_text_are_grouped():
+    a, b = Outcome("x.py", "old\n"), Outcome("x.py", "new\n")
+    same, differing = groups("new\n", [("0.9.2", b), ("0.6.2", a), ("0.4.38", a)])
+    assert same == ["0.9.2"] and differing == [(["0.6.2", "0.4.38"], a)]
+
+
+def _directive(settings, line="<!-- live: square.py -->"):
+    return parse_page(f"# Page\n\n{line}\n", "docs/page.md").directives[0], load_snippet(settings.snippets_dir, "square.py")
+
+
+def test_a_snippet_printing_the_same_everywhere_gets_one_output_and_a_note(settings):
+    directive, snippet = _directive(settings)
+    shown = render_versions(directive, snippet, "9\n", [("0.4.38", Outcome("square.py", "9\n"))], "SHOWN\n")
+    assert shown.startswith("SHOWN") and "jax 0.4.38 prints the same." in shown and "===" not in shown
+
+
+def test_differing_outputs_get_version_tabs_pinned_first_with_a_diff(settings):
+    directive, snippet = _directive(settings)
+    pinned = pinned_env().version
+    others = [("0.9.2", Outcome("square.py", "9\n")), ("0.4.38", Outcome("square.py", "9.0\n"))]
+    shown = render_versions(directive, snippet, "9\n", others, "unused")
+    assert shown.index("```python") < shown.index(f'=== "jax {pinned} (pinned)"') < shown.index('=== "jax 0.4.38"')
+    assert '<div class="live-output" data-snippet="square.py" data-version="0.4.38"' in shown
+    assert f"--- jax 0.4.38\n    +++ jax {pinned}\n" in shown and "    -9.0\n    +9\n" in shown
+    assert f"jax 0.9.2 prints what jax {pinned} prints." in shown
+
+
+def test_an_older_version_that_fails_shows_its_error_and_no_diff(settings):
+    directive, snippet = _directive(settings)
+    failed = Outcome("square.py", "Traceback ...\nAttributeError: x\n", failed_on="0.4.38")
+    shown = render_versions(directive, snippet, "9\n", [("0.4.38", failed)], "unused")
+    assert '=== "jax 0.4.38 (fails)"' in shown and "AttributeError: x" in shown and "```diff" not in shown
+
+
+def test_the_changes_page_lists_differing_snippets_by_chapter_with_their_diffs():
+    pages = {"docs/a.md": "# Chapter A\n\n<!-- live: same.py -->\n<!-- live: changed.py -->\n",
+             "docs/b.md": "# Chapter B\n\n<!-- live: same.py -->\n"}
+    pinned = {"same.py": Outcome("same.py", "x\n"), "changed.py": Outcome("changed.py", "jit\n")}
+    matrix = {"0.4.38": {"same.py": Outcome("same.py", "x\n"), "changed.py": Outcome("changed.py", "pjit\n")}}
+    text = changes_page(pages, pinned, matrix, {"docs/a.md": "Chapter A", "docs/b.md": "Chapter B"})
+    assert "## Chapter A" in text and "## Chapter B" not in text and "### `snippets/changed.py`" in text
+    assert "-pjit\n+jit" in text and "same.py" not in text
+    assert "LIVE_VERSIONS=all" in changes_page(pages, pinned, {}, {})  # without the matrix it says how
+
+
+# --- records --------------------------------------------------------------------------------------
+
+def test_an_output_matching_its_record_passes(settings):
+    assert records.accept(settings, "square.py", "9\n")
+    assert (settings.root / "records" / "square.py.txt").read_text() == "9\n"
+    assert records.check(settings, "square.py", "9\n") is None
+    assert not records.accept(settings, "square.py", "9\n")  # unchanged: not rewritten
+
+
+def test_a_changed_output_fails_with_a_unified_diff_and_how_to_accept_it(settings):
+    records.accept(settings, "square.py", "a\nb\nc\n")
+    said = records.check(settings, "square.py", "a\nB\nc\n")
+    assert said.startswith("snippets/square.py: the output no longer matches its record records/square.py.txt")
+    assert "uv run pytest docs/ --accept-outputs" in said
+    assert "--- records/square.py.txt\n+++ this run\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c" in said
+
+
+def test_a_missing_record_fails_saying_how_to_write_it(settings):
+    said = records.check(settings, "other.py", "x\n")
+    assert "has no record (records/other.py.txt)" in said and "--accept-outputs" in said
+
+
+def test_a_missing_final_newline_shows_in_the_diff(settings):
+    records.accept(settings, "square.py", "9\n")
+    assert "\\ No newline at end of file" in records.check(settings, "square.py", "9")
+
+
+def test_unrecorded_snippets_and_projects_without_records_are_not_checked(settings):
+    assert records.check(settings, "machine.py", "4 cores\n") is None
+    assert not records.accept(settings, "machine.py", "4 cores\n")
+    bare = Settings(root=settings.root, snippets_dir=settings.snippets_dir, cache_dir=settings.cache_dir)
+    assert records.check(bare, "square.py", "anything") is None
+
+
+def test_records_of_snippets_no_chapter_shows_are_orphans(settings):
+    records.accept(settings, "square.py", "9\n")
+    records.accept(settings, "gone/old.py", "x\n")
+    assert records.orphans(settings, {"square.py"}) == [settings.root / "records" / "gone" / "old.py.txt"]
+
+
+def test_the_real_site_has_no_record_of_a_snippet_no_chapter_shows():
+    """Records of deleted or renamed snippets are left over; so are reasons for snippets no chapter shows.
+    (A chapter's snippet without a record fails its own item under `pytest docs/`.)"""
+    root = Path(__file__).resolve().parent.parent
+    settings = load_settings(root)
+    shown = {path for page in (root / "docs").glob("*.md")
+             for directive in parse_page(page.read_text(encoding="utf-8"), f"docs/{page.name}").directives
+             for path in getattr(directive, "paths", (directive.path,))}  # a compare= directive runs two
+    left = [str(path.relative_to(root)) for path in records.orphans(settings, shown)]
+    assert not left, f"records of snippets no chapter shows: {left}; delete them"
+    unknown = sorted(name for name, _ in settings.unrecorded if name not in shown)
+    assert not unknown, f"[tool.live] unrecorded names snippets no chapter shows: {unknown}"
+
+
+# --- end to end: a tiny site built on the pinned JAX and on jax 0.4.38 ----------------------------
+
+NESTED = "import jax\nimport jax.numpy as jnp\n\nprint(jax.make_jaxpr(lambda x: jax.jit(lambda y: y * 2)(x))(jnp.ones(3)))\n"
+SAME = "print('the same everywhere')\n"
+NEW_API = "import jax\nfrom jax import shard_map\n\nprint('jax.shard_map is here')\n"
+
+
+def _text(html_text: str) -> str:
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", "", html_text))
+
+
+@pytest.fixture(scope="module")
+def matrix_site(tmp_path_factory):
+    from tinysite import make_site, mkdocs_build
+    folder = tmp_path_factory.mktemp("matrix")
+    make_site(folder, {"index.md": "# Tiny\n\n<!-- live: nested.py -->\n\n<!-- live: same.py -->\n\n"
+                                   "<!-- live: new_api.py -->\n"},
+              {"nested.py": NESTED, "same.py": SAME, "new_api.py": NEW_API},
+              tool_live=f'jax_compare = ["{OLDER}"]\nchanges_page = "what-changed.md"\n')
+    yml = folder / "mkdocs.yml"  # the real site's tabs
+    yml.write_text(yml.read_text().replace("pymdownx.highlight]", "pymdownx.highlight, "
+                                           "{pymdownx.tabbed: {alternate_style: true}}]"))
+    first = mkdocs_build(folder, "--strict", LIVE_VERSIONS="all")
+    pages = {name: (folder / "site" / name).read_text() for name in ("index.html", "what-changed/index.html")}
+    second = mkdocs_build(folder, "--strict", LIVE_VERSIONS="all")
+    pinned_only = mkdocs_build(folder, "--strict")
+    return folder, first, pages, second, pinned_only
+
+
+def test_the_matrix_build_makes_the_older_environment_in_the_cache_and_reports_each_version(matrix_site):
+    folder, first, _, _, _ = matrix_site
+    assert first.returncode == 0, first.stderr
+    assert f"making the environment for jax {OLDER}" in first.stderr
+    assert (folder / ".cache" / "live" / f"jax-{OLDER}" / "env" / "bin" / "python").exists()
+    assert f"live: jax {OLDER}: 3 snippets, 3 ran, 0 from the cache; 2 print otherwise" in first.stderr
+
+
+def test_an_output_that_differs_gets_tabs_pinned_first_and_a_diff(matrix_site):
+    _, _, pages, _, _ = matrix_site
+    page = pages["index.html"]
+    labels = __import__("re").findall(r'<label for="__tabbed_1_\d">([^<]+)</label>', page)
+    assert labels == [f"jax {pinned_env().version} (pinned)", f"jax {OLDER}"]
+    text = _text(page)
+    assert "b:f32[3] = jit[" in text and "b:f32[3] = pjit[" in text
+    assert f"--- jax {OLDER}\n+++ jax {pinned_env().version}\n" in text
+    assert "-    b:f32[3] = pjit[\n+    b:f32[3] = jit[\n" in text
+    assert f'data-version="{OLDER}"' in page and 'class="live-diff"' in page
+
+
+def test_an_output_that_does_not_differ_gets_one_output_and_a_note(matrix_site):
+    _, _, pages, _, _ = matrix_site
+    assert f"jax {OLDER} prints the same." in _text(pages["index.html"])
+    assert _text(pages["index.html"]).count("the same everywhere") == 2  # the source's line, and one output
+
+
+def test_an_api_the_older_version_lacks_shows_its_import_error_as_its_output(matrix_site):
+    _, first, pages, _, _ = matrix_site
+    text = _text(pages["index.html"])
+    assert f"jax {OLDER} (fails)" in text
+    assert "ImportError: cannot import name 'shard_map' from 'jax' (<site-packages>/jax/__init__.py)" in text
+    assert "ImportError" not in first.stderr  # not a build failure
+
+
+def test_the_changes_page_lists_the_differing_snippets_with_their_diffs(matrix_site):
+    _, _, pages, _, _ = matrix_site
+    text = _text(pages["what-changed/index.html"])
+    assert "snippets/nested.py" in text and "snippets/new_api.py" in text and "snippets/same.py" not in text
+    assert "-    b:f32[3] = pjit[" in text
+
+
+def test_a_second_matrix_build_runs_nothing_and_a_pinned_build_keeps_the_older_results(matrix_site):
+    folder, _, _, second, pinned_only = matrix_site
+    assert f"live: jax {OLDER}: 3 snippets, 0 ran, 3 from the cache" in second.stderr
+    assert pinned_only.returncode == 0, pinned_only.stderr
+    assert "data-version" not in (folder / "site" / "index.html").read_text()
+    assert "LIVE_VERSIONS=all" in _text((folder / "site" / "what-changed" / "index.html").read_text())
+    assert len(list((folder / ".cache" / "live" / f"jax-{OLDER}" / "results").glob("*.json"))) == 3
