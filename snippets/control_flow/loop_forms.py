@@ -22,13 +22,12 @@ for width in [47, 48]:
     loop = next(l for l in text.splitlines() if " while(" in l)
     print("  the while's backend_config:", loop.split("backend_config=")[1])
 
-# The widest carry that still gives a call, found by bisection, for two dtypes and two lengths.
+# The widest carry that still gives a call, found by bisection: two lengths, two dtypes.
 print()
 print("steps  dtype     last width with a call  first width with a while")
-for dtype in [jnp.float32, jnp.float16]:
-    for steps in [4, 1000]:
-        low, high = 1, 512  # form(low) is "call", form(high) is "while"
-        while high - low > 1:
-            middle = (low + high) // 2
-            low, high = (middle, high) if form(steps, middle, dtype) == "call" else (low, middle)
-        print(f"{steps:<7}{jnp.dtype(dtype).name:<10}{low:<24}{high}")
+for steps, dtype in [(4, jnp.float32), (1000, jnp.float32), (4, jnp.float16)]:
+    low, high = 1, 512 // jnp.dtype(dtype).itemsize  # form(low) is "call", form(high) "while"
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if form(steps, middle, dtype) == "call" else (low, middle)
+    print(f"{steps:<7}{jnp.dtype(dtype).name:<10}{low:<24}{high}")

@@ -17,7 +17,7 @@ def form(steps, width, dtype):
 
 print("steps  dtype     last width with a call  first width with a while")
 for dtype in [jnp.float32, jnp.float16]:
-    low, high = 1, 512
+    low, high = 1, 512 // jnp.dtype(dtype).itemsize
     while high - low > 1:
         middle = (low + high) // 2
         low, high = (middle, high) if form(4, middle, dtype) == "call" else (low, middle)
