@@ -23,6 +23,35 @@ def compile_and_dump(f, args, folder):
     return compiled, read("buffer-assignment"), read("live-range"), read("memory-usage-report")
 
 
+def top_level_fields(message):
+    """The field number of each top-level entry of a serialized protobuf message."""
+    numbers, i = [], 0
+
+    def varint():
+        nonlocal i
+        value = shift = 0
+        while True:
+            byte = message[i]
+            i += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                return value
+
+    while i < len(message):
+        key = varint()
+        numbers.append(key >> 3)
+        wire_type = key & 7
+        if wire_type == 0:
+            varint()
+        elif wire_type == 2:
+            length = varint()  # read first: `i += varint()` would add to the old i
+            i += length
+        else:
+            i += {1: 8, 5: 4}[wire_type]
+    return numbers
+
+
 def f32(*shape):
     return jax.ShapeDtypeStruct(shape, jnp.float32)
 
@@ -34,8 +63,8 @@ print("== the entry computation (excerpt, no metadata)")
 print("\n".join(line.split(", metadata=")[0] for line in entry.splitlines() if " fusion(" in line))
 print("== the buffer assignment of the same compile")
 print(buffers.strip())
-print("== the live-range file of the same compile: the values live at its peak")
-print(live_range[live_range.index("  Live ranges at"):live_range.index("  Stack trace")].rstrip())
+print("== the live-range file of the same compile: each value's range, then the values live at its peak")
+print(live_range[live_range.index("  BufferLiveRange"):live_range.index("  Stack trace")].rstrip())
 
 # The same numbers for the layer and for the chapter's MLP (which has a temp buffer),
 # at the MLP's sizes and with every size 512.
@@ -48,10 +77,14 @@ programs = {
 print("== the numbers, in bytes")
 print(f"{'program':10} {'argument':>9} {'output':>8} {'temp':>8} {'arg+out+temp':>12} {'peak_memory':>12}"
       f" {'report total':>12} {'live-range peak':>15}")
+traces = {}
 for label, (f, args) in programs.items():
     compiled, buffers, live_range, usage = compile_and_dump(f, args, "dump_" + label.replace(" ", "_"))
     memory = compiled.memory_analysis()
     argument, output, temp = (memory.argument_size_in_bytes, memory.output_size_in_bytes, memory.temp_size_in_bytes)
+    # BufferAssignmentProto field 4 is heap_simulator_traces, what ComputePeakMemory adds temporaries from.
+    fields = top_level_fields(memory.serialized_buffer_assignment_proto)
+    traces[label] = f"{fields.count(3)} allocations, {fields.count(4)} heap-simulator traces"
     report_total = int(re.search(r"^Total bytes: (\d+)", usage, re.M)[1])
     live_peak = sum(int(n) for n in re.findall(r"^    \S+: (\d+) bytes \(cumulative", live_range, re.M))
     print(f"{label:10} {argument:9} {output:8} {temp:8} {argument + output + temp:12} {memory.peak_memory_in_bytes:12}"
@@ -61,3 +94,6 @@ for label, (f, args) in programs.items():
         if len(values) > 1:
             kind = "output" if "maybe-live-out" in allocation else "temp" if "preallocated-temp" in allocation else "?"
             print(f"{'':10} allocation {allocation.split(':')[0]} ({kind}) holds {', '.join(values)}")
+print("== the buffer assignment memory_analysis() carries (serialized_buffer_assignment_proto)")
+for label, counts in traces.items():
+    print(f"{label:10} {counts}")
