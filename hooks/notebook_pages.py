@@ -7,15 +7,20 @@ of MkDocs.
 
 from __future__ import annotations
 
+import html
 import logging
 import re
 import urllib.parse
 from pathlib import Path
 
+import pygments
 from mkdocs.exceptions import PluginError
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
 
 from live_engine.notebooks import (NotebookError, executed, read_notebook, with_failure_cell, with_links_cell,
                                    write_notebook)
+from live_engine.render import detect_language
 from live_engine.runner import Runner
 
 log = logging.getLogger("mkdocs.plugins.live")
@@ -72,6 +77,30 @@ class _NotebookPaths(logging.Filter):
 
 for _logger in ("mkdocs.mkdocs-jupyter", "mkdocs.plugins.mkdocs_jupyter"):
     logging.getLogger(_logger).addFilter(_NotebookPaths())
+
+
+# A cell's plain-text output as nbconvert writes it (streams and text/plain results alike).
+TEXT_OUTPUT = re.compile(r'(?P<open><div class="jp-RenderedText jp-OutputArea-output"(?P<attrs>[^>]*)>)\s*'
+                         r'<pre>(?P<body>.*?)</pre>', re.DOTALL)
+HTML_TAG = re.compile(r"<[^>]+>")
+
+
+def highlighted_outputs(page_html: str) -> str:
+    """Each text output of a notebook that is a jaxpr, StableHLO or HLO, highlighted by that IR's
+    lexer, as a live output on a Markdown page is (the same detection, the same block shape, so
+    the same colours, reference links and name highlighting). Other outputs stay as they are."""
+    def highlight(match: re.Match) -> str:
+        text = html.unescape(HTML_TAG.sub("", match["body"]))
+        language = detect_language(text)
+        if language == "text":
+            return match.group()
+        code = pygments.highlight(text, get_lexer_by_name(language, stripnl=False), HtmlFormatter(nowrap=True))
+        opening = match["open"].replace(">", f' data-lang="{language}">', 1) if "data-lang" not in match["attrs"] \
+            else match["open"]
+        return (f'{opening}<div class="language-{language} highlight"><pre><span></span>'
+                f'<code>{code.rstrip(chr(10))}\n</code></pre></div>')
+
+    return TEXT_OUTPUT.sub(highlight, page_html)
 
 
 MARKDOWN_LINK = re.compile(r"\]\((?P<target>[\w./-]+\.md)(?P<anchor>#[\w-]+)?\)")

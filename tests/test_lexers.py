@@ -118,3 +118,13 @@ def test_every_token_colour_meets_wcag_aa_on_its_background():
             ratios[f"{selector} {name}"] = contrast(colour, background)
     assert len(ratios) == 18
     assert {name: round(r, 2) for name, r in ratios.items() if r < 4.5} == {}
+
+
+def test_a_jaxprs_source_locations_are_dimmed_comments():
+    """pretty_print(source_info=True) ends equations with `# file:line:column (function)`, or a bare `#`."""
+    text = ("{ lambda ; a:f32[3]. let\n    b:f32[3] = sin a  # snippets/x.py:7:12 (block)\n"
+            "    c:f32[3] = jit[  # \n      name=f\n    ] b\n  in (c,) }\n")
+    tokens = [(kind, value) for kind, value in get_lexer_by_name("jaxpr").get_tokens(text) if value.strip()]
+    assert (Comment, "# snippets/x.py:7:12 (block)") in tokens and (Comment, "#") in tokens
+    assert not any(kind is Error for kind, _ in tokens)
+    assert roles("jaxpr", text)["sin"] is Name.Builtin  # the equation itself reads as before

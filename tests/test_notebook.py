@@ -295,3 +295,42 @@ def test_under_serve_a_failing_notebook_is_shown_unexecuted_with_its_error_and_a
     assert shown["cells"][0]["id"] == "live-failure"
     assert "This notebook failed to run." in shown["cells"][0]["source"]
     assert "docs/broken.ipynb: not a readable notebook" in shown["cells"][0]["source"]
+
+
+# --- the notebook's IR outputs, highlighted like the chapters' ----------------------
+
+NBCONVERT_OUTPUT = ('<div class="jp-RenderedText jp-OutputArea-output" data-mime-type="text/plain" tabindex="0">\n'
+                    '<pre>{}</pre>\n</div>')
+
+
+def test_an_ir_output_gets_its_lexer_and_plain_text_stays_plain():
+    from notebook_pages import highlighted_outputs
+
+    hlo = "HloModule m\n\nENTRY %main (x: f32[2]) -&gt; f32[2] {\n  ROOT %n = f32[2]{0} negate(%x)\n}"
+    page = highlighted_outputs(NBCONVERT_OUTPUT.format(hlo) + NBCONVERT_OUTPUT.format("loss 0.25 &lt;ok&gt;"))
+    first, second = page.split("</div>\n</div>", 1)
+    assert 'data-lang="hlo"' in first and '<div class="language-hlo highlight">' in first
+    assert '<span class="nb">negate</span>' in first and '<span class="nv">%n</span>' in first
+    assert re.sub(r"<[^>]+>", "", first).strip() == hlo  # the same text, escaped once
+    assert second.endswith("<pre>loss 0.25 &lt;ok&gt;</pre>\n</div>") and "data-lang" not in second
+
+
+def test_every_ir_output_of_the_notebook_page_is_highlighted_by_its_lexer(clean_site):
+    """As tests/test_lexers.py holds for the chapters: the notebook's IR outputs, detected the same
+    way, carry their language and no Error token (Pygments marks those `err`)."""
+    import html as html_module
+
+    from live_engine.render import detect_language
+
+    page = (clean_site / "case-study" / "index.html").read_text(encoding="utf-8")
+    outputs = re.findall(r'<div class="jp-RenderedText jp-OutputArea-output"([^>]*)>\s*(.*?)</pre>', page, re.DOTALL)
+    found = {}
+    for attributes, body in outputs:
+        text = html_module.unescape(re.sub(r"<[^>]+>", "", body))
+        language = detect_language(text)
+        declared = re.search(r'data-lang="(\w+)"', attributes)
+        assert (declared[1] if declared else "text") == language, text[:200]
+        if language != "text":
+            assert f'<div class="language-{language} highlight">' in body and 'class="err"' not in body, text[:200]
+            found[language] = found.get(language, 0) + 1
+    assert set(found) == {"jaxpr", "stablehlo", "hlo"}, found

@@ -21,9 +21,10 @@ def sign_flip(v):
 
 
 v = jnp.ones(4)
-print(jax.make_jaxpr(halve_three_times)(v))
-print(jax.make_jaxpr(activation)(v))
-print(jax.make_jaxpr(lambda v: activation(v, "tanh"))(v))
+# source_info=True: each equation ends with the line of Python that produced it
+print(jax.make_jaxpr(halve_three_times)(v).pretty_print(source_info=True))
+print(jax.make_jaxpr(activation)(v).pretty_print(source_info=True))
+print(jax.make_jaxpr(lambda v: activation(v, "tanh"))(v).pretty_print(source_info=True))
 try:
     jax.make_jaxpr(sign_flip)(v)
 except jax.errors.TracerBoolConversionError as e:

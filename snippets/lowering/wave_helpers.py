@@ -13,7 +13,8 @@ def hlo_after_passes(f, *args):
 
 
 def wave(x):
-    return jnp.sin(jnp.cos(x))
+    inner = jnp.cos(x)
+    return jnp.sin(inner)
 
 
 print(hlo_before_passes(wave, 3.0))

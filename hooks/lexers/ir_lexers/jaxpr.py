@@ -1,7 +1,7 @@
 """Jaxprs as `jax.make_jaxpr(f)(...)` and `traced.jaxpr` print them."""
 
 from pygments.lexer import RegexLexer, bygroups, include
-from pygments.token import Keyword, Name, Operator, Punctuation, Whitespace
+from pygments.token import Comment, Keyword, Name, Operator, Punctuation, Whitespace
 
 from .common import PROSE
 
@@ -17,6 +17,9 @@ class JaxprLexer(RegexLexer):
 
     tokens = {
         "root": [
+            # pretty_print(source_info=True) ends an equation's first line with its location,
+            # `# snippets/x.py:7:12 (f)`, or a bare `#` when it has none: dimmed, as in the other IRs.
+            (r"#(?:[ \t]+[^\s#]+:\d+(?::\d+)?(?:[ \t]+\([^)\n]*\))?)?(?=[ \t]*$)", Comment),
             (r"\b(lambda|let|in)\b", Keyword),
             # A binder or a use with its type: `b:f32[8,16]`.
             (r"([A-Za-z_]\w*)(:)(" + TYPE + ")", bygroups(Name.Variable, Punctuation, Keyword.Type)),
