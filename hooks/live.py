@@ -81,12 +81,14 @@ def _drawn_pictures(pages: dict[str, str], result: BuildResult, runner: Runner) 
     problems = []
     for name, text in pages.items():
         for directive in parse_page(text, name).directives:
-            outcome = result.outcomes.get(directive.path)
-            if directive.picture == "show" and outcome is not None and outcome.ok:
+            for path in directive.paths if directive.picture == "show" else ():  # with compare=, a picture per tab
+                outcome = result.outcomes.get(path)
+                if outcome is None or not outcome.ok:
+                    continue
                 try:
                     svg_for(outcome.output)
                 except GraphError as error:
-                    problems.append(f"{directive.where}: picture=show: {error}")
+                    problems.append(f"{directive.where}: picture=show: snippets/{path}: {error}")
     if problems and not _state["serving"]:
         raise PluginError("\n".join(problems))
     for problem in problems:

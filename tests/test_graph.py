@@ -101,3 +101,32 @@ def test_picture_show_puts_the_figure_after_the_output(tmp_path):
     assert markdown.index('class="live-output"') < markdown.index('<figure class="live-graph"')
     plain = render(parse_page("<!-- live: x.py -->\n", "docs/p.md").directives[0], snippet, FUSED)
     assert "live-graph" not in plain
+
+
+def test_a_site_draws_a_picture_per_tab_keeps_them_cached_and_stops_on_one_it_cannot_draw(tmp_path):
+    import json
+    import textwrap
+
+    from tinysite import make_site, mkdocs_build
+
+    before = "print('ENTRY e {\\n  x = f32[2]{0} parameter(0)\\n  ROOT n = f32[2]{0} negate(x)\\n}')\n"
+    after = "print('ENTRY e {\\n  x = f32[2]{0} parameter(0)\\n  ROOT s = f32[2]{0} sine(x)\\n}')\n"
+    folder = make_site(tmp_path / "site", {"index.md": "# Tiny\n\n<!-- live: a.py compare=b.py picture=show -->\n"},
+                       {"a.py": before, "b.py": after, "text.py": "print('no HLO here')\n"})
+    config = folder / "mkdocs.yml"
+    config.write_text(config.read_text().replace("pymdownx.highlight]", "pymdownx.highlight, pymdownx.tabbed]"))
+    first = mkdocs_build(folder, "--strict")
+    assert first.returncode == 0, first.stderr
+    page = (folder / "site" / "index.html").read_text()
+    assert page.count('<figure class="live-graph"') == 2 and ">negate<" in page and ">sine<" in page
+    second = mkdocs_build(folder, "--strict")
+    assert second.returncode == 0, second.stderr
+    cached = [json.loads(path.read_text())["output"] for path in (folder / ".cache" / "live").glob("*.json")]
+    assert sum(output.startswith("<svg ") for output in cached) == 2  # kept by the second build's prune
+    (folder / "docs" / "index.md").write_text(textwrap.dedent("""\
+        # Tiny
+
+        <!-- live: text.py picture=show -->
+    """))
+    failed = mkdocs_build(folder, "--strict")
+    assert failed.returncode != 0 and "docs/index.md:3: picture=show: snippets/text.py: no ENTRY" in failed.stderr

@@ -265,5 +265,5 @@ def picture_block(name: str, output: str) -> str:
         return (f'<div class="live-failure" data-snippet="{html.escape(name)}">'
                 f"<p><strong>No picture.</strong> {html.escape(str(error))}</p></div>")
     return (f'<figure class="live-graph" data-snippet="{html.escape(name)}">\n{svg}'
-            "<figcaption>The ENTRY computation as a graph: an arrow from each operand to its user; "
-            "a box around a fusion's instructions.</figcaption>\n</figure>")
+            "<figcaption>The ENTRY computation as a graph: a box per instruction, an arrow from each "
+            "operand to its user, a dashed frame around each fusion's instructions.</figcaption>\n</figure>")
