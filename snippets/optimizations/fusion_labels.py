@@ -2,7 +2,9 @@ import re
 from collections import Counter
 
 import jax
+import numpy as np
 
+from examples import softmax
 from hlo_stats import instructions
 from mlp import example_batch, init_params, loss
 
@@ -65,3 +67,13 @@ for title, args, options in configurations:
         print(f"    {name:<26} {kind:<8} {op_name:<22} {inside}".rstrip())
         every_label_is_the_roots &= same_as_root
 print("every fusion's op_name is the op_name of its body's ROOT:", every_label_is_the_roots)
+
+# Softmax at 512: a fusion whose op_name is not its ROOT's (the YNNPACK rewrite grew it
+# below the instruction it started from).
+text = jax.jit(softmax).lower(np.ones((512, 512), np.float32)).compile().as_text()
+roots = {computation: line for computation, _, _, line in instructions(text) if line.lstrip().startswith("ROOT")}
+for computation, name, opcode, line in instructions(text):
+    called = re.search(r"calls=%([\w.\-]+)", line)
+    if computation.startswith("ENTRY") and called and label(roots[called.group(1)]) != label(line):
+        root_opcode = roots[called.group(1)].split("(")[0].split()[-1]
+        print(f"softmax 512x512: {name} is labelled {label(line)}, its ROOT ({root_opcode}) {label(roots[called.group(1)])}")
