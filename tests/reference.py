@@ -407,6 +407,9 @@ _NO_RESULT_INLINE = re.compile(r"(?:\. let|;) " + _PRIMITIVE + r"(?=" + _PARAMS 
 # the `] args` end of the equation before it (at the same indentation).
 _NO_RESULT_LINE = re.compile(r"^" + _PRIMITIVE + r"(?:" + _PARAMS + r".*| " + _ATOM + r"(?: " + _ATOM + r")*)$")
 _EQUATION_START = re.compile(r"^(?:" + _BINDER + r" )*" + _BINDER + r" = [a-z_]")
+# A get or swap in ref notation starts an equation too (`g:f32[4] <- c[...]`, `f[...] <- i`,
+# `h:f32[4], d[...] <- d[...], g`), so an equation without results may follow it.
+_REF_EQUATION_START = re.compile(r"^(?:(?:" + _BINDER + r"|[a-z]+\[[^\]]*\]),? )+<- ")
 
 
 def primitives_in(text: str) -> Iterator[str]:
@@ -425,7 +428,7 @@ def primitives_in(text: str) -> Iterator[str]:
             for match in _NO_RESULT_INLINE.finditer(line, start):
                 found.append((offset + match.start("primitive"), match.group("primitive")))
         stripped, indent = line.strip(), len(line) - len(line.lstrip())
-        starts = bool(_EQUATION_START.match(stripped))
+        starts = bool(_EQUATION_START.match(stripped) or _REF_EQUATION_START.match(stripped))
         match = _NO_RESULT_LINE.match(stripped)
         if match and previous is not None:
             above, above_indent, above_starts = previous

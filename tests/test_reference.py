@@ -398,7 +398,8 @@ def test_every_defined_in_link_is_the_line_that_creates_the_primitive(primitive_
 
 def test_primitive_extraction_reads_jaxpr_lines():
     """The primitive of every equation, in printed order: one line and several, several results,
-    params over several lines as pallas_call prints them, nested jaxprs, equations without results;
+    params over several lines as pallas_call prints them, nested jaxprs, equations without results
+    (after a `<-` get too);
     nothing from HLO, StableHLO, ref notation, lists of names or prose."""
     text = "\n".join([
         "{ lambda ; a:f32[]. let b:f32[] = sin a; c:f32[] = mul a b in (c,) }",
@@ -409,6 +410,9 @@ def test_primitive_extraction_reads_jaxpr_lines():
         "      interpret=True",
         "      jaxpr={ lambda ; d:Ref<default>{f32[4,8]} e:Ref<default>{f32[8,4]} f:Ref<default>{f32[4,4]}. let",
         "          g:f32[4,8] <- d[...]",
+        "          debug_print[",
+        "            fmt=step {}",
+        "          ] g",
         "          i:f32[4,4] = dot_general[",
         "            dimension_numbers=(([1], [0]), ([], []))",
         "            preferred_element_type=float32",
@@ -452,7 +456,7 @@ def test_primitive_extraction_reads_jaxpr_lines():
         "v:(8,) s:float    -> traces so far: 1",
     ])
     assert list(ref.primitives_in(text)) == [
-        "sin", "mul", "pallas_call", "dot_general", "debug_callback", "scan", "debug_print", "add",
+        "sin", "mul", "pallas_call", "debug_print", "dot_general", "debug_callback", "scan", "debug_print", "add",
         "cond", "max", "debug_callback", "cos", "jit", "dot_general", "neg", "jit"]
 
 
