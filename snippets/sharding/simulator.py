@@ -18,17 +18,22 @@ layer = jax.jit(lambda a, b: jnp.tanh(a @ b),
                 out_shardings=NamedSharding(mesh, P()))
 
 # XLA's fingerprint print options write every replica group out as a list. Their
-# other settings differ from the defaults, so only the groups are taken from them.
+# other settings differ from the defaults, so only the groups are taken from them,
+# matched to the default text by instruction name (kept by the two settings below).
 GROUPS = re.compile(r"replica_groups=(mesh\[[^\]]*\] \{[^}]*\}|\{\{.*?\}\}|\[[^ ]*\]<=\[[^ ]*\](T\([^)]*\))?)")
+NAME = re.compile(r"^\s*(?:ROOT )?%?([\w.-]+) = ")
 as_lists = xla_client.hlo.HloPrintOptions.fingerprint()
+as_lists.canonicalize_instruction_names, as_lists.print_ids = False, True
 print("print_full_replica_group_list settable from Python:",
       hasattr(xla_client.hlo.HloPrintOptions, "print_full_replica_group_list"))
 
 
 def with_listed_groups(module):
     """The module's default text, with each collective's groups in the explicit form."""
-    listed = iter(m.group(0) for m in GROUPS.finditer(module.to_string(as_lists)))
-    return GROUPS.sub(lambda m: next(listed), module.to_string())
+    listed = {NAME.match(line).group(1): GROUPS.search(line).group(0)
+              for line in module.to_string(as_lists).splitlines() if GROUPS.search(line)}
+    return "".join(GROUPS.sub(lambda m: listed[NAME.match(line).group(1)], line)
+                   for line in module.to_string().splitlines(keepends=True))
 
 
 for n in (64, 512):
