@@ -61,8 +61,21 @@ def test_jaxpr_and_stablehlo_are_counted_by_primitive_and_operation():
     stablehlo = ('func.func public @main(%arg0: tensor<8xf32>) -> (tensor<8xf32>) {\n'
                  '    %0 = stablehlo.sine %arg0 : tensor<8xf32>\n    return %0 : tensor<8xf32>\n  }\n'
                  '    %1:2 = "stablehlo.case"(%p) ({\n    stablehlo.return %0 : tensor<8xf32>')
-    assert dict(counts(stablehlo, "stablehlo").ops) == {"func.func": 1, "stablehlo.sine": 1, "stablehlo.case": 1, "stablehlo.return": 1}
+    assert dict(counts(stablehlo, "stablehlo").ops) == {"func.func": 1, "stablehlo.sine": 1, "return": 1,
+                                                    "stablehlo.case": 1, "stablehlo.return": 1}
     assert counts("plain words", "text") is None
+
+
+def test_every_equation_and_operation_the_listing_shows_is_counted():
+    # an equation without outputs prints no `=`; `x[0] = 1` in text around a jaxpr is no equation
+    jaxpr = ("{ lambda ; a:f32[]. let\n    debug_print[\n      fmt=x {}\n      ordered=False\n    ] a\n"
+             "    debug_callback[callback=f] a 1.0:f32[]\n    x[0] = 1\n    b:f32[] = add a 1.0:f32[]\n  in (b,) }")
+    assert dict(counts(jaxpr, "jaxpr").ops) == {"debug_print": 1, "debug_callback": 1, "add": 1}
+    # the func dialect's `call` and `return` print without `func.`, as JAX's StableHLO shows them
+    stablehlo = ("  func.func public @main(%arg0: tensor<4xf32>) -> (tensor<4xf32>) {\n"
+                 "    %0 = call @inner(%arg0) : (tensor<4xf32>) -> tensor<4xf32>\n"
+                 "    return %0 : tensor<4xf32> loc(#loc3)\n  }")
+    assert dict(counts(stablehlo, "stablehlo").ops) == {"func.func": 1, "call": 1, "return": 1}
 
 
 def table_rows(table: str) -> dict[str, list[str]]:

@@ -31,10 +31,14 @@ HLO_INSTRUCTION = re.compile(r"^\s*(?:ROOT\s+)?%?(?P<name>[\w.\-]+)\s+=\s+(?P<re
 HLO_OPCODE = re.compile(r"(?P<opcode>[a-z][\w\-]*)\(")
 HLO_CALLS = re.compile(r"\bcalls=%?(?P<name>[\w.\-]+)")
 HLO_KIND = re.compile(r"\bkind=(?P<kind>k\w+)")
-# A jaxpr equation: `    c:f32[8] = mul a b`, `_:f32[] d:i32[] = pjit[...] e`
-JAXPR_EQUATION = re.compile(r"^\s*(?:(?:[a-z]+|_)(?::\S+)?\s+)+=\s+(?P<primitive>[a-z_]\w*)\b")
-# A StableHLO operation: `%0 = stablehlo.add %a, %b : tensor<8xf32>`, `stablehlo.return %0`, `"stablehlo.case"(...)`
-STABLEHLO_OPERATION = re.compile(r"^\s*(?:%[^=]*=\s*)?\"?(?P<op>(?:stablehlo|chlo|sdy|mhlo|func)\.[a-z_][\w.]*)")
+# A jaxpr equation: `    c:f32[8] = mul a b`, `_:f32[] d:i32[] = pjit[...] e`; one without outputs
+# (`debug_print`, `debug_callback`) prints no `=` and opens its parameters right after its name
+JAXPR_EQUATION = re.compile(r"^\s*(?:(?:[a-z]+|_)(?::\S+)?\s+)+=\s+(?P<primitive>[a-z_]\w*)\b"
+                            r"|^\s+(?P<bare>[a-z_]\w*)\[(?:$|.*\](?:\s+(?:[a-z]+|[-\d.e]+:[a-z]\w*\[[\d,]*\]))*\s*$)")
+# A StableHLO operation: `%0 = stablehlo.add %a, %b : tensor<8xf32>`, `stablehlo.return %0`, `"stablehlo.case"(...)`;
+# the func dialect's `return` and `call` print without their `func.` (as `func.func` does not)
+STABLEHLO_OPERATION = re.compile(r"^\s*(?:%[^=]*=\s*)?\"?(?P<op>(?:stablehlo|chlo|sdy|mhlo|func)\.[a-z_][\w.]*"
+                                 r"|(?:return|call)(?=\s))")
 # What `print(compiled.cost_analysis())` prints: a dict holding 'flops' and 'bytes accessed'
 COSTS = {"flops": re.compile(r"'flops':\s*(?P<value>[-+\d.e]+)"),
          "bytes accessed": re.compile(r"'bytes accessed':\s*(?P<value>[-+\d.e]+)")}
@@ -106,7 +110,8 @@ def hlo_counts(text: str) -> Counts:
 
 
 def jaxpr_counts(text: str) -> Counts:
-    ops = Counter(match["primitive"] for line in text.splitlines() if (match := JAXPR_EQUATION.match(line)))
+    ops = Counter(match["primitive"] or match["bare"] for line in text.splitlines()
+                  if (match := JAXPR_EQUATION.match(line)))
     return Counts("primitive", ops, Counter(), Counter(), _costs(text))
 
 
