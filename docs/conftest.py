@@ -34,6 +34,7 @@ from live_engine.build import failure_report, jobs, snippet_for
 from live_engine.cache import ResultCache, cache_key
 from live_engine import records
 from live_engine.directives import Directive, parse_page
+from live_engine.graph import GraphError, hlo_dot
 from live_engine.runner import Outcome, Runner
 from live_engine.settings import load_settings
 from live_engine.snippets import SnippetError
@@ -127,6 +128,12 @@ def run_directive(example):
         mismatch = records.check(runner.settings, path, outcome.output)
         if mismatch:
             return f"{directive.where}: {mismatch}"
+    if directive.picture == "show":  # the graph the build would draw: the same error, at the same line
+        for path in directive.paths:
+            try:
+                hlo_dot(example.namespace["outputs"][path])
+            except GraphError as error:
+                return f"{directive.where}: picture=show: snippets/{path}: {error}"
 
 
 def _fresh_result(snippet, runner: Runner) -> Outcome | None:

@@ -172,6 +172,7 @@ def test_a_long_diff_folds_like_a_long_output(pair):
     ('<!-- live: a.py compare=b.py labels="One" -->', "two labels"),
     ('<!-- live: a.py compare=b.py labels="A,B,C" -->', "two labels"),
     ("<!-- live: a.py compare=b.py output=hide -->", "cannot go with output=hide"),
+    ("<!-- live: a.py picture=show output=hide -->", "picture=show draws the output"),
 ])
 def test_a_bad_comparison_is_a_located_error(line, hint):
     errors = parse_page(line + "\n", "docs/page.md").errors

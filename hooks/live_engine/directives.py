@@ -194,6 +194,8 @@ def _parse_line(body: str, page: str, number: int, start: int) -> Directive:
         raise DirectiveError(page, number, "options labels= and summary= need compare=OTHER.py")
     if "compare" in options and options.get("output") == "hide":
         raise DirectiveError(page, number, "compare= shows both outputs; it cannot go with output=hide")
+    if options.get("picture") == "show" and options.get("output") == "hide":
+        raise DirectiveError(page, number, "picture=show draws the output under it; it cannot go with output=hide")
     return Directive(page, number, start, start + len(body), match["indent"], path, **options)
 
 
