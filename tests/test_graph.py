@@ -46,6 +46,14 @@ def test_a_fusion_is_a_cluster_of_its_computation_and_its_parameters_are_its_ope
     assert '"t" [label="tuple\\n(f32[8,16])", class="root", penwidth=2];' in dot  # layouts left out
 
 
+def test_a_fusion_that_is_the_root_has_the_heavier_frame():
+    dot = graph.hlo_dot(FUSED.replace("  %fusion.3 =", "  ROOT %fusion.3 =").replace("  ROOT %t =", "  %t ="))
+    assert 'class="fusion root"; style="rounded"; margin=8; penwidth=2; label="fusion.3 kLoop";' in dot
+    assert "penwidth=2];" not in dot  # no instruction box is the root
+    svg = graph.clean_svg(graph.layout(dot), "a label")
+    assert '<g class="cluster fusion root">' in svg
+
+
 def test_unfused_hlo_and_lowered_text_without_percent_signs_draw_too():
     dot = graph.hlo_dot("ENTRY main.1 {\n  x.1 = f32[8]{0} parameter(0)\n  ROOT s.1 = f32[8]{0} sine(x.1)\n}")
     assert edges(dot) == {("x.1", "s.1")} and "subgraph" not in dot

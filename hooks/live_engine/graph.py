@@ -164,8 +164,10 @@ def hlo_dot(text: str) -> str:
                 kind = KIND.search(instruction.attributes)
                 inner_arguments = [carrier.get(operand, "") for operand in instruction.operands]
                 lines.append(f"{pad}subgraph {_quote('cluster_' + node)} {{")
-                lines.append(f'{pad}  class="fusion"; style="rounded"; margin=8; '
-                             f"label={_quote(instruction.name + (' ' + kind['kind'] if kind else ''))};")
+                root = instruction.root and depth == 0  # a fused ROOT: its frame is drawn heavier
+                lines.append(f'{pad}  class="{"fusion root" if root else "fusion"}"; style="rounded"; margin=8; '
+                             + ("penwidth=2; " if root else "")
+                             + f"label={_quote(instruction.name + (' ' + kind['kind'] if kind else ''))};")
                 inner = draw(computations[called["name"]], node + "/", inner_arguments, depth + 1)
                 lines.append(f"{pad}}}")
                 carrier[instruction.name] = inner.get(computations[called["name"]].root.name, "")
