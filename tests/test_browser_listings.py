@@ -27,7 +27,7 @@ def open_block(context, served_site: str, page_path: str, snippet: str):
     page = context.new_page()
     page.goto(served_site + page_path, wait_until="networkidle")
     block = page.locator(f'.live-map[data-snippet="{snippet}"]')
-    block.scroll_into_view_if_needed()
+    block.evaluate("b => b.scrollIntoView({block: 'center'})")
     return page, block
 
 
@@ -88,6 +88,7 @@ def test_names_tooltips_and_source_lines_work_together_in_one_hlo_listing(served
 def test_the_notebooks_ir_outputs_are_highlighted_and_linked(served_site, context):
     page = context.new_page()
     page.goto(served_site + "case-study/", wait_until="networkidle")
+    page.locator("footer").wait_for(state="attached")  # the whole page is there (a loaded machine is slow)
     outputs = page.locator(".jp-RenderedText[data-lang]")
     languages = set(outputs.evaluate_all("os => os.map(o => o.dataset.lang)"))
     assert {"jaxpr", "stablehlo", "hlo"} <= languages
@@ -119,27 +120,26 @@ def near(pixel, colour, tolerance=24) -> bool:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("chapter", list(CHAPTERS))
 def test_screenshots_of_three_chapters_show_highlighted_listings_within_the_column(
-        served_site, browser, screenshots, chapter, scheme):
+        served_site, browser, screenshots, scheme):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
-    page, block = open_block(context, served_site, chapter, CHAPTERS[chapter])
-    block.evaluate("b => b.scrollIntoView({block: 'start'})")
-    line = block.locator(".language-python .sm-line").first
-    line.hover()  # show the source-to-IR marking as a reader sees it
-    path = screenshots / f"{chapter.strip('/')}-{scheme}.png"
-    page.screenshot(path=str(path))
+    for chapter, snippet in CHAPTERS.items():
+        page, block = open_block(context, served_site, chapter, snippet)
+        block.evaluate("b => b.scrollIntoView({block: 'start'})")
+        block.locator(".language-python .sm-line").first.hover()  # the source-to-IR marking, as a reader sees it
+        path = screenshots / f"{chapter.strip('/')}-{scheme}.png"
+        page.screenshot(path=str(path))
 
-    # Nothing wider than the window, and the main column does not scroll sideways: long IR
-    # lines scroll inside their own code block.
-    widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth, window: innerWidth,
-        column: document.querySelector('.md-content').scrollWidth,
-        columnBox: document.querySelector('.md-content').clientWidth})""")
-    assert widths["page"] <= widths["window"] and widths["column"] <= widths["columnBox"], (widths, path)
-    # The picture holds the IR's colours: opcodes and names drew in their own colours.
-    image = Image.open(io.BytesIO(path.read_bytes())).convert("RGB")
-    colours = image.getcolors(maxcolors=1 << 20)
-    for role, colour in TOKEN_COLOURS[scheme].items():
-        assert sum(count for count, pixel in colours if near(pixel, colour)) > 50, (role, path)
-    assert block.locator(".sm-line.sm-on").count() >= 2, path  # the hovered line and what it produced
+        # Nothing wider than the window, and the main column does not scroll sideways: long IR
+        # lines scroll inside their own code block.
+        widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth, window: innerWidth,
+            column: document.querySelector('.md-content').scrollWidth,
+            columnBox: document.querySelector('.md-content').clientWidth})""")
+        assert widths["page"] <= widths["window"] and widths["column"] <= widths["columnBox"], (widths, path)
+        # The picture holds the IR's colours: opcodes and names drew in their own colours.
+        colours = Image.open(io.BytesIO(path.read_bytes())).convert("RGB").getcolors(maxcolors=1 << 20)
+        for role, colour in TOKEN_COLOURS[scheme].items():
+            assert sum(count for count, pixel in colours if near(pixel, colour)) > 50, (role, path)
+        assert block.locator(".sm-line.sm-on").count() >= 2, path  # the hovered line and what it produced
+        page.close()
     context.close()

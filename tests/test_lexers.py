@@ -128,3 +128,10 @@ def test_a_jaxprs_source_locations_are_dimmed_comments():
     assert (Comment, "# snippets/x.py:7:12 (block)") in tokens and (Comment, "#") in tokens
     assert not any(kind is Error for kind, _ in tokens)
     assert roles("jaxpr", text)["sin"] is Name.Builtin  # the equation itself reads as before
+
+
+def test_a_string_cut_short_by_an_elision_is_a_string_not_an_error():
+    """Snippets and the notebook shorten long lines with ' …'; a quote left open there is no error."""
+    line = '  %ynn_fusion = f32[64,32]{1,0} fusion(%x.1), kind=kCustom, backend_config={"fusion …\n'
+    tokens = [(kind, value) for kind, value in get_lexer_by_name("hlo").get_tokens(line) if value.strip()]
+    assert not any(kind is Error for kind, _ in tokens) and ('"fusion' in dict((v, k) for k, v in tokens))

@@ -7,6 +7,7 @@ NUMBER = r"-?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|0x[0-9a-fA-F]+|\d+)\b|
 PROSE = [
     (r"\s+", Whitespace),
     (r'"(?:[^"\\\n]|\\.)*"', String.Double),
+    (r'"(?:[^"\\\n]|\\.)*?(?=[ \t]*…)', String.Double),  # a string cut short where a snippet elided the rest
     (NUMBER, Number),
     (r"[A-Za-z_][\w'.-]*", Text),
     (r"[()\[\]{}<>,;:=|+*/\\@#%&!?^~`$'.-]", Punctuation),
