@@ -83,6 +83,11 @@ def test_names_tooltips_and_source_lines_work_together_in_one_hlo_listing(served
     assert dot.get_attribute("href").endswith("hlo-opcodes/#op-dot") and len(dot.get_attribute("title")) > 10
     dot.hover()
     assert dot.evaluate("e => getComputedStyle(e).textDecorationStyle") == "solid"
+    # The copy button copies the listing's text exactly: the line spans add no line breaks.
+    output = block.locator(".live-output")
+    output.hover()
+    output.locator("button[data-md-type=copy]").click()
+    assert page.evaluate("navigator.clipboard.readText()").strip() == listing.evaluate("c => c.textContent").strip()
 
 
 def test_the_notebooks_ir_outputs_are_highlighted_and_linked(served_site, context):
