@@ -18,20 +18,23 @@ import logging
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
 
 from live_engine.build import BuildResult, build
 from live_engine.cache import toolchain
 from live_engine.directives import parse_page
 from live_engine.graph import GraphError, svg_for, use_cache
+from live_engine.matrix import changes_page, prune, render_versions, run_matrix, summary
 from live_engine.render import render, render_failure
 from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
+from live_engine.versions import VersionEnvError
 from live_engine.workers import UnsupportedPlatform
 from ir_links import REFERENCES, anchor_rows, link_names, meanings
 from notebook_pages import highlighted_outputs, prepare_notebook, without_mermaid_loader
 
 log = logging.getLogger("mkdocs.plugins.live")
-_state: dict = {"runner": None, "result": None, "pages": {}, "serving": False}
+_state: dict = {"runner": None, "result": None, "pages": {}, "serving": False, "matrix": {}}
 
 
 def on_startup(command, dirty):
@@ -62,12 +65,21 @@ def on_files(files, config):
     result = _checked_build(pages)
     _state["result"], _state["pages"] = result, pages
     _drawn_pictures(pages, result, runner)
+    _state["matrix"] = _run_matrix(pages, result)
+    settings = runner.settings
+    if settings.changes_page:  # "What changed between versions", made from this build's outputs
+        titles = {page: _title(text) for page, text in pages.items()}
+        text = changes_page(pages, result.outcomes, _state["matrix"], titles)
+        generated = File.generated(config, settings.changes_page, content=text)
+        generated.edit_uri = None  # no file in docs/ to edit
+        files.append(generated)
+        _state["pages"] = pages | {f"docs/{settings.changes_page}": text}
     complete = not result.errors
     for file in documents:
         if file.src_uri.endswith(".ipynb"):  # a page only once mkdocs-jupyter's on_files (before ours) took it
             complete &= prepare_notebook(file, files, config, runner, _state["serving"])
     if complete:  # every page built: what it did not use, nothing uses
-        removed = runner.cache.prune(runner.cache.used)
+        removed = runner.cache.prune(runner.cache.used) + prune(runner, _state["matrix"])
         if removed:
             log.info("live: removed %d cache entries that no page uses any more", removed)
     return files
@@ -114,6 +126,11 @@ def on_page_markdown(markdown, page, config, files):
                 if directive.compare else None
             expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output,
                                compared)
+            others = [(version, outcomes[directive.path]) for version, outcomes in _state["matrix"].items()
+                      if directive.path in outcomes]
+            if others and not compared:  # the version matrix ran: tabs where versions print otherwise
+                expansion = render_versions(directive, result.snippets[directive.path],
+                                            result.outcomes[directive.path].output, others, expansion)
         else:
             expansion = render_failure(problem, directive.indent, directive, result.snippets.get(directive.path))
         expansions.append((directive.start, directive.end, expansion))
@@ -123,6 +140,25 @@ def on_page_markdown(markdown, page, config, files):
     for start, end, expansion in sorted(expansions, reverse=True):  # back to front keeps earlier offsets valid
         markdown = markdown[:start] + expansion + markdown[end:]
     return markdown
+
+
+def _run_matrix(pages: dict[str, str], result: BuildResult) -> dict:
+    """The older JAX versions' outcomes, when the settings or LIVE_VERSIONS ask for them."""
+    try:
+        matrix = run_matrix(pages, _state["runner"], result.outcomes, _progress_line)
+    except VersionEnvError as error:
+        raise PluginError(f"live: {error}") from None
+    if matrix:
+        log.info("live: %s", summary(matrix, result.outcomes).replace("\n", "\nlive: "))
+    return matrix
+
+
+def _title(markdown: str) -> str:
+    """A chapter's first `# ` heading, for the changes page's sections."""
+    for line in markdown.split("\n"):
+        if line.startswith("# "):
+            return line[2:].strip()
+    return ""
 
 
 def on_page_content(html, page, config, files):
