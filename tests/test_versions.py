@@ -199,6 +199,15 @@ def test_differing_outputs_get_version_tabs_pinned_first_with_a_diff(settings):
     assert f"jax 0.9.2 prints what jax {pinned} prints." in shown
 
 
+def test_a_source_mapped_directive_keeps_its_pinned_rendering_whole_with_older_tabs_under_it(settings):
+    directive, snippet = _directive(settings)
+    if "map" not in {field.name for field in __import__("dataclasses").fields(directive)}:
+        pytest.skip("no map= option")
+    directive = __import__("dataclasses").replace(directive, map="source")
+    shown = render_versions(directive, snippet, "9\n", [("0.4.38", Outcome("square.py", "9.0\n"))], "PINNED\n")
+    assert shown.startswith("PINNED\n\n") and '=== "jax 0.4.38"' in shown and "(pinned)" not in shown
+
+
 def test_an_older_version_that_fails_shows_its_error_and_no_diff(settings):
     directive, snippet = _directive(settings)
     failed = Outcome("square.py", "Traceback ...\nAttributeError: x\n", failed_on="0.4.38")
@@ -215,6 +224,14 @@ def test_the_changes_page_lists_differing_snippets_by_chapter_with_their_diffs()
     assert "## Chapter A" in text and "## Chapter B" not in text and "### `snippets/changed.py`" in text
     assert "-pjit\n+jit" in text and "same.py" not in text
     assert "LIVE_VERSIONS=all" in changes_page(pages, pinned, {}, {})  # without the matrix it says how
+
+
+def test_the_changes_page_covers_both_snippets_of_a_comparison():
+    pages = {"docs/a.md": "# A\n\n<!-- live: before.py compare=after.py -->\n"}
+    pinned = {"before.py": Outcome("before.py", "1\n"), "after.py": Outcome("after.py", "2\n")}
+    matrix = {"0.4.38": {"before.py": Outcome("before.py", "1\n"), "after.py": Outcome("after.py", "3\n")}}
+    text = changes_page(pages, pinned, matrix, {"docs/a.md": "A"})
+    assert "### `snippets/after.py`" in text and "snippets/before.py" not in text
 
 
 # --- records --------------------------------------------------------------------------------------

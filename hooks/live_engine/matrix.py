@@ -133,6 +133,14 @@ def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
             body.append(f"jax {_versions_text(versions)} cannot run this snippet: above is what "
                         f"{'it says' if len(versions) == 1 else 'they say'}.")
         panels.append((label + (" (fails)" if outcome.failed_on else ""), "\n\n".join(body)))
+    if getattr(directive, "map", "none") != "none":
+        # map=source ties the source to the output inside one wrapper (hooks/source_map.py):
+        # keep the pinned rendering whole, and the older versions' tabs under it.
+        view = tabs(panels[1:])
+        if same:
+            view += (f'\n\n<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
+                     f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} what jax {pinned} prints.</p>')
+        return shown.rstrip("\n") + "\n\n" + textwrap.indent(view, indent, lambda line: True) + "\n"
     view = tabs(panels)
     if same:
         view += (f'\n\n<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
@@ -161,13 +169,15 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
     for page, markdown in pages.items():
         names = []
         for directive in parse_page(markdown, page).directives:
-            name = directive.path
-            if name in listed or name not in outcomes or not outcomes[name].ok or directive.output != "show":
+            if directive.output != "show":
                 continue
-            if any(matrix[version].get(name) and matrix[version][name].output != outcomes[name].output
-                   for version in versions):
-                names.append(name)
-                listed.add(name)
+            for name in getattr(directive, "paths", (directive.path,)):  # compare= shows two snippets
+                if name in listed or name not in outcomes or not outcomes[name].ok:
+                    continue
+                if any(matrix[version].get(name) and matrix[version][name].output != outcomes[name].output
+                       for version in versions):
+                    names.append(name)
+                    listed.add(name)
         if not names:
             continue
         chapter = page.removeprefix("docs/")

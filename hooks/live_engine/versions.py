@@ -138,7 +138,9 @@ def _make(settings: Settings, version: str, env: Path) -> None:
     wanted, constraints = requirements(settings, version)
     constraint_file = env / "constraints.txt"
     constraint_file.write_text("\n".join(constraints) + "\n", encoding="utf-8")
-    install = [uv, "pip", "install", "--quiet", "--python", str(python)]
+    # Bytecode now: a worker, and every snippet that imports more of JAX, would compile it
+    # from source each time where writing .pyc files is forbidden (PYTHONDONTWRITEBYTECODE).
+    install = [uv, "pip", "install", "--quiet", "--compile-bytecode", "--python", str(python)]
     try:
         _uv([*install, "--constraint", str(constraint_file), *wanted], version)
     except VersionEnvError:
