@@ -2,6 +2,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import export
+from jax.experimental import io_callback
 
 
 def with_print(x):
@@ -13,8 +14,12 @@ def with_callback(x):
     return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
 
 
+def with_io_callback(x):
+    return io_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
 spec = jax.ShapeDtypeStruct((3,), jnp.float32)
-for f in (with_print, with_callback):
+for f in (with_print, with_callback, with_io_callback):
     try:
         export.export(jax.jit(f))(spec)
         print(f"{f.__name__}: exported")

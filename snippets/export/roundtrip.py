@@ -21,7 +21,16 @@ for rows in (2, 5):
     same = np.allclose(out, jax.jit(normalize)(x, w))
     print(f"batch {rows}: result {out.shape} {out.dtype}, equal to jax.jit(normalize): {same}")
 
-try:
-    restored.call(np.ones((0, 4), np.float32), w)  # b = 0 breaks b >= 1
-except Exception as e:
-    print(type(e).__name__ + ":", str(e).split(". Using")[0])
+import traceback
+
+for bad in (np.ones((0, 4), np.float32),   # b = 0 breaks b >= 1
+            np.ones((3, 3), np.float32)):  # 3 columns where the export says 4
+    try:
+        restored.call(bad, w)
+    except Exception as e:
+        print()
+        print(f"shape {bad.shape}:", type(e).__name__ + ":", str(e).split(". Using")[0])
+        # Where it was raised: the frames from JAX's abstract evaluation of the call
+        # on, that is Python code that runs before anything is compiled.
+        names = [f.name for f in traceback.extract_tb(e.__traceback__)]
+        print("  raised in:", " -> ".join(names[names.index("_call_exported_abstract_eval"):]))

@@ -15,14 +15,14 @@ print("in_avals: ", exported.in_avals)
 print("out_avals:", exported.out_avals)
 print("calling convention version:", exported.calling_convention_version)
 print()
-# The module without its source locations: the module line, the public main whole,
-# and the first line of every other function.
+# The module without its source locations: the module line, the public main and the
+# wrapped function whole, and the first line of every other function.
 text = re.sub(r" loc\([^()]*(\([^()]*\))?[^()]*\)", "", exported.mlir_module())
 lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#loc")]
-in_main = False
+whole = False
 for line in lines:
     if line.startswith("module") or "func.func" in line:
-        in_main = "@main" in line
+        whole = "@main" in line or "@_wrapped_jax_export_main" in line
         print(line)
-    elif in_main:
+    elif whole:
         print(line)
