@@ -364,7 +364,7 @@ def notebook_outputs(site: Path) -> list[tuple[str, str, str]]:
         if not page.is_file():
             continue
         text = page.read_text(encoding="utf-8")
-        for block in re.findall(r'class="[^"]*\bjp-OutputArea-output\b[^"]*"[^>]*>\s*<pre[^>]*>(.*?)</pre>', text, re.S):
+        for block in re.findall(r'class="[^"]*\bjp-OutputArea-output\b[^"]*"[^>]*>\s*(?:<div[^>]*>\s*)?<pre[^>]*>(.*?)</pre>', text, re.S):
             found.append((f"{notebook.stem}/index.html", notebook.name, html.unescape(re.sub(r"<[^>]+>", "", block))))
     return found
 
