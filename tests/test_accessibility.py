@@ -5,9 +5,10 @@ belong to the theme or to nbconvert, which the site cannot change without forkin
 them, are listed in THEIRS with the reason they stay; any other serious or critical
 finding fails, naming the scheme, the page, the rule and the element.
 
-axe runs in the page's own renderer process, one core each. The light and the dark
-page of each URL are checked at the same time, in two tabs, so two cores are busy
-while this process only waits; every rule still runs on every page in both schemes.
+The light and the dark page of each URL are checked in two tabs, the second loading
+while axe runs in the first; every rule runs on every page in both schemes. (Measured
+on an idle two-core machine, this takes about as long as checking them one after the
+other, 230 s against 234 s: the overlap saves little.)
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ SETTLED = """() => [...document.querySelectorAll('pre > code')]
                    || code.hasAttribute('tabindex'))"""  # nbconvert's cells: THEIRS
 SETTLE_MS = 30_000  # then axe runs anyway, and reports what is still missing
 
-# Started without waiting, so the other tab's run overlaps it; collected by COLLECT.
+# Started without waiting, so the other tab can load meanwhile; collected by COLLECT.
 START = """() => { window.__axeFindings = axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
     .filter(v => v.impact === 'serious' || v.impact === 'critical')
     .flatMap(v => v.nodes.map(n => [v.id, n.target.join(' '), n.html.slice(0, 120)]))); }"""
