@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 
 from mlp import example_batch, init_params, mlp
+from protowire import fields as proto_fields  # the wire-format reader of the replay chapter
 
 
 def dense(w, b, x):
@@ -21,35 +22,6 @@ def compile_and_dump(f, args, folder):
     compiled = jax.jit(f).lower(*args).compile({"xla_dump_to": folder})
     read = lambda suffix: next(pathlib.Path(folder).glob(f"*after_optimizations-{suffix}.txt")).read_text()
     return compiled, read("buffer-assignment"), read("live-range"), read("memory-usage-report")
-
-
-def top_level_fields(message):
-    """The field number of each top-level entry of a serialized protobuf message."""
-    numbers, i = [], 0
-
-    def varint():
-        nonlocal i
-        value = shift = 0
-        while True:
-            byte = message[i]
-            i += 1
-            value |= (byte & 0x7F) << shift
-            shift += 7
-            if byte < 0x80:
-                return value
-
-    while i < len(message):
-        key = varint()
-        numbers.append(key >> 3)
-        wire_type = key & 7
-        if wire_type == 0:
-            varint()
-        elif wire_type == 2:
-            length = varint()  # read first: `i += varint()` would add to the old i
-            i += length
-        else:
-            i += {1: 8, 5: 4}[wire_type]
-    return numbers
 
 
 def f32(*shape):
@@ -83,7 +55,7 @@ for label, (f, args) in programs.items():
     memory = compiled.memory_analysis()
     argument, output, temp = (memory.argument_size_in_bytes, memory.output_size_in_bytes, memory.temp_size_in_bytes)
     # BufferAssignmentProto field 4 is heap_simulator_traces, what ComputePeakMemory adds temporaries from.
-    fields = top_level_fields(memory.serialized_buffer_assignment_proto)
+    fields = [number for number, _ in proto_fields(memory.serialized_buffer_assignment_proto)]
     traces[label] = f"{fields.count(3)} allocations, {fields.count(4)} heap-simulator traces"
     report_total = int(re.search(r"^Total bytes: (\d+)", usage, re.M)[1])
     live_peak = sum(int(n) for n in re.findall(r"^    \S+: (\d+) bytes \(cumulative", live_range, re.M))
