@@ -369,15 +369,20 @@ def notebook_outputs(site: Path) -> list[tuple[str, str, str]]:
     return found
 
 
-def opcode_sightings(site: Path) -> dict[str, dict[str, set[str]]]:
-    """opcode -> page (dumping.md, case-study.ipynb) -> the snippets (or notebook) whose output shows it."""
+def sightings(site: Path, names_in) -> dict[str, dict[str, set[str]]]:
+    """name -> page (dumping.md, case-study.ipynb) -> the snippets (or notebook) whose output shows it,
+    for the names `names_in(text)` finds in each live output and notebook output."""
     seen: dict[str, dict[str, set[str]]] = {}
     notebooks = {nb.name for nb in DOCS.glob("*.ipynb")}
     for html_path, source, text in live_outputs(site) + notebook_outputs(site):
         page = source if source in notebooks else page_of(html_path)
-        for opcode in opcodes_in(text):
-            seen.setdefault(opcode, {}).setdefault(page, set()).add(source)
+        for name in names_in(text):
+            seen.setdefault(name, {}).setdefault(page, set()).add(source)
     return seen
+
+
+def opcode_sightings(site: Path) -> dict[str, dict[str, set[str]]]:
+    return sightings(site, opcodes_in)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -444,14 +449,7 @@ def primitives_in(text: str) -> Iterator[str]:
 
 
 def primitive_sightings(site: Path) -> dict[str, dict[str, set[str]]]:
-    """primitive -> page (jaxprs.md, case-study.ipynb) -> the snippets (or notebook) whose output shows it."""
-    seen: dict[str, dict[str, set[str]]] = {}
-    notebooks = {nb.name for nb in DOCS.glob("*.ipynb")}
-    for html_path, source, text in live_outputs(site) + notebook_outputs(site):
-        page = source if source in notebooks else page_of(html_path)
-        for primitive in primitives_in(text):
-            seen.setdefault(primitive, {}).setdefault(page, set()).add(source)
-    return seen
+    return sightings(site, primitives_in)
 
 
 def _main(argv: list[str]) -> None:

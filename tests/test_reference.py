@@ -225,11 +225,15 @@ def test_the_source_rule():
 # docs/hlo-opcodes.md
 # ---------------------------------------------------------------------------------------------
 
+def table_rows(page: Path, headers) -> list[ref.Row]:
+    rows = rows_of(page.read_text(encoding="utf-8"), headers)
+    assert rows, f"docs/{page.name} has no table with the columns {headers}"
+    return rows
+
+
 @pytest.fixture(scope="module")
 def opcode_rows():
-    rows = rows_of(ref.OPCODES_PAGE.read_text(encoding="utf-8"), OPCODE_HEADERS)
-    assert rows, f"docs/hlo-opcodes.md has no table with the columns {OPCODE_HEADERS}"
-    return rows
+    return table_rows(ref.OPCODES_PAGE, OPCODE_HEADERS)
 
 
 def opcode_of(row: ref.Row) -> str:
@@ -337,9 +341,7 @@ DEFINED_AT = re.compile(re.escape(JAX_AT_TAG) + r"(?P<path>jax/[\w/]+\.py)#L(?P<
 
 @pytest.fixture(scope="module")
 def primitive_rows():
-    rows = rows_of(ref.PRIMITIVES_PAGE.read_text(encoding="utf-8"), PRIMITIVE_HEADERS)
-    assert rows, f"docs/jaxpr-primitives.md has no table with the columns {PRIMITIVE_HEADERS}"
-    return rows
+    return table_rows(ref.PRIMITIVES_PAGE, PRIMITIVE_HEADERS)
 
 
 def primitive_of(row: ref.Row) -> str:
