@@ -144,3 +144,22 @@ def test_linking_wraps_matching_lines_and_changes_no_text():
     assert count == 1
     assert re.findall(r'<span class="sm-line" (data-[\w-]+="[^"]*")>', linked) == ['data-line="6"', 'data-src="6"']
     assert re.sub(r"<[^>]+>", "", linked) == re.sub(r"<[^>]+>", "", block)  # the same text, line for line
+
+
+def test_an_output_that_maps_nothing_is_reported_at_its_directive_line(tmp_path, caplog, monkeypatch):
+    import source_map
+
+    (tmp_path / "ch").mkdir()
+    (tmp_path / "ch" / "f.py").write_text("import jax\nprint('no locations')\n", encoding="utf-8")
+    chapter = "# C\n\n<!-- live: ch/f.py -->\n\ntext\n\n<!-- live: ch/f.py map=source -->\n"
+    lines = source_map.map_directive_lines(chapter, "docs/c.md")
+    assert lines == {"ch/f.py": [7]}
+    block = code_block("python", ["import jax", "print('no locations')"]) + code_block("text", ["no locations"])
+    page = f'<div class="live-map" data-snippet="ch/f.py">{block}</div>'
+    for serving, level in ((False, "WARNING"), (True, "INFO")):
+        monkeypatch.setattr(source_map, "_serving", serving)
+        caplog.clear()
+        with caplog.at_level("INFO", logger="mkdocs.plugins.live"):
+            source_map.link_page(page, tmp_path, "docs/c.md", lines)
+        assert [(r.levelname, r.getMessage().split(" has ")[0]) for r in caplog.records] == \
+            [(level, "live: docs/c.md:7: ch/f.py")]
