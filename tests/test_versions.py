@@ -222,7 +222,9 @@ def test_the_changes_page_lists_differing_snippets_by_chapter_with_their_diffs()
     matrix = {"0.4.38": {"same.py": Outcome("same.py", "x\n"), "changed.py": Outcome("changed.py", "pjit\n")}}
     text = changes_page(pages, pinned, matrix, {"docs/a.md": "Chapter A", "docs/b.md": "Chapter B"})
     assert "## Chapter A" in text and "## Chapter B" not in text and "### `snippets/changed.py`" in text
-    assert "-pjit\n+jit" in text and "same.py" not in text
+    assert "-pjit\n    +jit" in text and "same.py" not in text
+    assert "| [Chapter A](a.md) | 1 |" in text  # the table of chapters
+    assert '??? abstract "jax 0.4.38: 1 line gone, 1 new in ' in text  # each diff folded, its size on the fold
     assert "LIVE_VERSIONS=all" in changes_page(pages, pinned, {}, {})  # without the matrix it says how
 
 

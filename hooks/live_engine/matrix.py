@@ -150,8 +150,10 @@ def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
 
 
 def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Matrix, titles: dict[str, str]) -> str:
-    """The Markdown of "What changed between versions": each chapter's snippets whose output
-    differs on an older version, with each version's diff to the pinned one (or its error)."""
+    """The Markdown of "What changed between versions": a table of the chapters whose
+    snippets print something else on an older version, then each such snippet under its
+    own heading, with each version's diff to the pinned one (or its error) folded, its
+    summary line saying how much changed: hundreds of diffs, open one at a time."""
     pinned = pinned_env().version
     text = ["# What changed between versions", ""]
     if not matrix:
@@ -161,11 +163,12 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
         return "\n".join(text)
     versions = list(matrix)
     text += [f"Every snippet on this site ran on jax {pinned} (the pinned version) and on "
-             f"jax {_versions_text(versions)}. These are the outputs that differ, chapter by chapter, each with "
-             f"a unified diff from the older version to {pinned} (lines starting `-` are gone in {pinned}, "
-             f"lines starting `+` are new). A snippet that cannot run on an older version shows what that "
-             f"version says instead. Read it before upgrading.", ""]
-    listed = set()
+             f"jax {_versions_text(versions)}. These are the outputs that differ, chapter by chapter. Each "
+             f"snippet's diffs are folded: the line on each says how many lines the older version prints that "
+             f"{pinned} does not (`-`) and how many are new in {pinned} (`+`); open it for the unified diff. A "
+             f"snippet that cannot run on an older version shows what that version says instead. Read it "
+             f"before upgrading.", ""]
+    listed, chapters = set(), []
     for page, markdown in pages.items():
         names = []
         for directive in parse_page(markdown, page).directives:
@@ -178,8 +181,15 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
                        for version in versions):
                     names.append(name)
                     listed.add(name)
-        if not names:
-            continue
+        if names:
+            chapters.append((page, names))
+    if not listed:
+        text += ["No output differs: every snippet prints the same on every version.", ""]
+        return "\n".join(text)
+    text += ["| Chapter | Snippets that differ |", "|---|---:|"]
+    text += [f"| [{titles.get(page, page)}]({page.removeprefix('docs/')}) | {len(names)} |" for page, names in chapters]
+    text.append("")
+    for page, names in chapters:
         chapter = page.removeprefix("docs/")
         text += [f"## {titles.get(page, chapter)}", "", f"In [{titles.get(page, chapter)}]({chapter}):", ""]
         for name in names:
@@ -189,15 +199,24 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
             for group, outcome in differing:
                 label = f"jax {_versions_text(group)}"
                 if outcome.failed_on is not None:
-                    text += [f"{label} cannot run it; {'it says' if len(group) == 1 else 'they say'}:", "",
-                             _plain_fence(outcome.output), ""]
+                    body = _plain_fence(outcome.output)
+                    title = f"{label} cannot run it; {'it says' if len(group) == 1 else 'they say'}"
+                    kind = "failure"
                 else:
-                    text += [diff_fence(outcome.output, outcomes[name].output, f"jax {group[0]}", f"jax {pinned}"), ""]
+                    body = diff_fence(outcome.output, outcomes[name].output, f"jax {group[0]}", f"jax {pinned}")
+                    gone, new = _changed_lines(outcome.output, outcomes[name].output)
+                    title = f"{label}: {gone} line{'s' * (gone != 1)} gone, {new} new in {pinned}"
+                    kind = "abstract"
+                text += [f'??? {kind} "{title}"', "", textwrap.indent(body, "    ", lambda line: True), ""]
             if same:
                 text += [f"jax {_versions_text(same)} print{'s' * (len(same) == 1)} what jax {pinned} prints.", ""]
-    if not listed:
-        text += [f"No output differs: every snippet prints the same on every version.", ""]
     return "\n".join(text)
+
+
+def _changed_lines(old: str, new: str) -> tuple[int, int]:
+    """How many lines of the diff are gone (`-`) and new (`+`), headers aside."""
+    lines = unified_diff(old, new, ("old", "new")).split("\n")[2:]  # after the --- and +++ lines
+    return sum(line.startswith("-") for line in lines), sum(line.startswith("+") for line in lines)
 
 
 def _plain_fence(body: str) -> str:
