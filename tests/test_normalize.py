@@ -131,3 +131,27 @@ def test_a_cut_output_ends_with_a_visible_notice():
     text = normalize(b"first line\nsecond li", PLACES, total_size=12_345)
     assert text.startswith("first line\nsecond li\n")
     assert text.endswith("[… output cut: the snippet printed 12,345 bytes; the first 20 are shown]\n")
+
+
+ALARM = """\
+2026-11-23 18:00:01.123456: E external/xla/xla/service/slow_operation_alarm.cc:73] Constant folding an instruction is taking > 1s:
+
+  %reduce.1 = s32[] reduce(s32[4096]{0} %constant.2, s32[] %constant.3), dimensions={0}, to_apply=%add
+
+This isn't necessarily a bug; constant-folding is inherently a trade-off between compilation time and speed at runtime.
+
+If you'd like to file a bug, run with envvar XLA_FLAGS=--xla_dump_to=/tmp/foo and attach the results.
+2026-11-23 18:00:03.5: E external/xla/xla/service/slow_operation_alarm.cc:140] The operation took 2.4s
+Constant folding an instruction is taking > 1s:
+
+  %reduce.1 = s32[] reduce(s32[4096]{0} %constant.2, s32[] %constant.3), dimensions={0}, to_apply=%add
+
+If you'd like to file a bug, run with envvar XLA_FLAGS=--xla_dump_to=/tmp/foo and attach the results.
+"""
+
+
+def test_xlas_slow_constant_folding_alarm_is_dropped_and_nothing_around_it():
+    printed = f"before\n{ALARM}after\n"
+    assert normalize(printed.encode(), PLACES) == "before\nafter\n"
+    other = "2026-11-23 18:00:01.1: E external/xla/xla/service/slow_operation_alarm.cc:73] Something else > 1s\n"
+    assert normalize(other.encode(), PLACES) == other  # only constant folding's alarm is known to be noise

@@ -20,6 +20,14 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # A temporary name as the tempfile module makes them: tmp + 8 random characters.
 RANDOM_TEMP_NAME = re.compile(r"<tmp>/tmp[a-z0-9_]{8}(?![\w.-])")
 MEMORY_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,16}\b")
+# XLA's alarm when constant folding one instruction takes over a second (HloConstantFolding
+# with a SlowOperationAlarm): logged to stderr with a timestamp, on a busy machine only, and
+# again with the time it took. It says how loaded the machine was, not what the program is,
+# so the whole message goes, from its log line to its closing "If you'd like to file a bug".
+SLOW_FOLDING_ALARM = re.compile(
+    r"^[^\n]*slow_operation_alarm\.cc:\d+\] (?:The operation took [^\n]*\n)?"
+    r"Constant folding an instruction is taking > [^\n]*\n(?:[^\n]*\n)*?If you'd like to file a bug[^\n]*(?:\n|$)",
+    re.MULTILINE)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,7 +101,7 @@ def _continues(text: str, position: int) -> bool:
 def normalize(data: bytes, places: Places, total_size: int | None = None, stopped: bool = False) -> str:
     """The text a page shows for `data`; `total_size` > len(data) means it was cut, and
     `stopped` that the snippet was stopped for printing more than `len(data)` bytes."""
-    text = normalize_paths(to_text(data), places)
+    text = normalize_paths(SLOW_FOLDING_ALARM.sub("", to_text(data)), places)
     if stopped:
         text = text.rstrip("\n") + (
             f"\n[… output cut: the snippet printed more than {len(data):,} bytes and was stopped there; "
