@@ -6,11 +6,16 @@ temporary directory and returns it. The copies use the checkout's Python environ
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "hooks"))
+from live_engine.cache import toolchain  # noqa: E402
+
 SKIPPED = shutil.ignore_patterns(".git", ".venv", ".cache", "site", "scratch", "__pycache__", "records")
 DIRECTIVE = re.compile(r"<!--\s*live:.*?-->")
 SNIPPET_NAME = re.compile(r"[\w./-]+\.py\b")
@@ -105,6 +110,10 @@ def baked(captured_from: Path, folder: Path) -> Path:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(page, target)
     config = project / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    config.write_text(re.sub(r"^hooks:\n(?:  - .*\n)+", "", text, flags=re.MULTILINE), encoding="utf-8")
+    text = re.sub(r"^hooks:\n(?:  - .*\n)+", "", config.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    # The footer template reads the toolchain stamp that hooks/live.py puts in `extra`.
+    stamp = "".join(f"    {key}: {json.dumps(value)}\n" for key, value in toolchain().items())
+    text, found = re.subn(r"^extra:\n", "extra:\n  toolchain:\n" + stamp, text, count=1, flags=re.MULTILINE)
+    assert found, "mkdocs.yml has no extra: block"
+    config.write_text(text, encoding="utf-8")
     return project
