@@ -1,7 +1,8 @@
 """Read a per-pass dump folder: the pipelines in order, the passes that changed the
 module in each, and the stage of the compiler each pass belongs to.
 
-It reads file names and module headers only, and imports nothing from JAX.
+It reads the file names, the module headers and, to compare snapshots, their text,
+and imports nothing from JAX.
 """
 
 import re
