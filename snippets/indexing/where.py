@@ -10,5 +10,5 @@ def relu(x):
 
 x = jnp.array([-2.0, -1.0, 0.5, 3.0])
 print(jaxpr(jax.make_jaxpr(relu)(x), "gt", "select_n"))
-print(hlo(jax.jit(relu).lower(x).as_text(dialect="hlo"), "compare", "select"))
+print(hlo(jax.jit(relu).lower(x).as_text(dialect="hlo"), "call", "compare", "select"))
 print(jax.jit(relu)(x))
