@@ -12,7 +12,7 @@ def pick_rows(x, rows):
 
 
 print(jaxpr(jax.make_jaxpr(pick_rows)(x, rows), "gather"))
-print(hlo(jax.jit(pick_rows).lower(x, rows).as_text(dialect="hlo"), "gather"))
+print(hlo(jax.jit(pick_rows).lower(x, rows).as_text(dialect="hlo"), "reshape", "gather"))
 print(jax.jit(pick_rows)(x, rows))
 
 

@@ -15,6 +15,7 @@ def add_rows(x, rows, updates):
 print(jaxpr(jax.make_jaxpr(add_rows)(x, rows, updates), "scatter-add"))
 text = jax.jit(add_rows).lower(x, rows, updates).as_text(dialect="hlo")
 scatter = hlo(text, "scatter")
+print(hlo(text, "reshape"))
 print(scatter)
 print(computation(text, called(scatter)))
 
