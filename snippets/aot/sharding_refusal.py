@@ -46,3 +46,6 @@ for label, arg in cases.items():
     traces = compiles = 0
     out = jitted(arg)
     print(f"  jit: traced {traces}, compiled {compiles} time(s), result {jax.typeof(out)}")
+
+moved = jax.device_put(cases["replicated"], compiled.input_shardings[0][0])
+print("replicated, then moved with jax.device_put:", "accepted, result", jax.typeof(compiled(moved)))
