@@ -24,7 +24,7 @@ def describe(v):
     if isinstance(v, np.ndarray):
         return f"NumPy {v.dtype}{list(v.shape)}"
     if isinstance(v, float):
-        return "Python float"
+        return f"Python float, {jax.typeof(v)!r}"
     return repr(jax.typeof(v))
 
 

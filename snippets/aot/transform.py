@@ -22,3 +22,7 @@ for name, transformed, arg in [("jax.grad", jax.grad(compiled), x),
 # jax.jit(g) itself can be transformed: each transformation traces g again
 print("jax.grad(jax.jit(g)):", jax.grad(jax.jit(g))(x))
 print("jax.vmap(jax.jit(g)):", jax.vmap(jax.jit(g))(xs))
+
+# Transform first, then compile: the gradient ahead of time
+grad_compiled = jax.jit(jax.grad(g)).lower(x).compile()
+print("jax.jit(jax.grad(g)).lower(x).compile():", grad_compiled(x))
