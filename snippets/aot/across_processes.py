@@ -1,0 +1,61 @@
+from scratch import fresh_folder
+
+fresh_folder(__file__)
+
+import pickle  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+from jax import export  # noqa: E402
+from jax.experimental import serialize_executable  # noqa: E402
+
+
+def f(x):
+    return jnp.tanh(x) * 2
+
+
+spec = jax.ShapeDtypeStruct((3,), jnp.float32)
+
+# 1. The supported way: export, serialize, write a file
+exported = export.export(jax.jit(f))(spec)
+Path("f.exported").write_bytes(exported.serialize())
+print("first process: wrote f.exported")
+
+# 2. What the stages objects allow
+lowered = jax.jit(f).lower(spec)
+compiled = lowered.compile()
+for name, obj in [("Lowered", lowered), ("Compiled", compiled),
+                  ("compiled.runtime_executable()", compiled.runtime_executable())]:
+    try:
+        pickle.dumps(obj)
+        print(f"pickle.dumps({name}): ok")
+    except Exception as e:
+        print(f"pickle.dumps({name}): {type(e).__name__}: {str(e).splitlines()[0]}")
+
+# 3. The experimental executable serializer: machine code for this jaxlib and device
+payload, in_tree, out_tree = serialize_executable.serialize(compiled)
+Path("f.executable").write_bytes(pickle.dumps((payload, in_tree, out_tree)))
+print("first process: wrote f.executable")
+
+second = """
+import pickle
+import numpy as np
+from jax import export
+from jax.experimental import serialize_executable
+
+x = np.array([-1.0, 0.0, 1.0], np.float32)
+restored = export.deserialize(bytearray(open("f.exported", "rb").read()))
+print("second process: f.exported in_avals", restored.in_avals)
+print("second process: f.exported call", restored.call(x))
+payload, in_tree, out_tree = pickle.loads(open("f.executable", "rb").read())
+loaded = serialize_executable.deserialize_and_load(payload, in_tree, out_tree)
+print("second process: f.executable is a", type(loaded).__name__, "call", loaded(x))
+"""
+run = subprocess.run([sys.executable, "-c", second], capture_output=True, text=True)
+print(run.stdout, end="")
+print("second process exit code:", run.returncode)
+if run.returncode:
+    print(run.stderr.strip().splitlines()[-1])
