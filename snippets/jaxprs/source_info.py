@@ -14,7 +14,8 @@ print(closed.pretty_print(source_info=True))
 # calls is in the equation's traceback; keep the frames of this folder's files.
 here = os.path.dirname(os.path.abspath(__file__))
 relu = next(eqn for eqn in closed.jaxpr.eqns if eqn.primitive.name == "max")
-print("the max equation was made by:")
-for frame in relu.source_info.traceback.frames:
-    if os.path.abspath(frame.file_name).startswith(here):
-        print(f"  {os.path.basename(frame.file_name)}:{frame.line_num} in {frame.function_name}")
+frames = relu.source_info.traceback.frames
+ours = [frame for frame in frames if os.path.abspath(frame.file_name).startswith(here)]
+print(f"the max equation's traceback: {len(frames)} frames, {len(ours)} in this folder:")
+for frame in ours:
+    print(f"  {os.path.basename(frame.file_name)}:{frame.line_num} in {frame.function_name}")
