@@ -1,0 +1,32 @@
+import jax
+import jax.numpy as jnp
+
+seen = []
+
+
+def record(v):
+    seen.append(v.tolist())
+
+
+def f(x):
+    y = jnp.sin(x)
+    unused = jnp.cos(x)  # a pure value that nothing reads
+    jax.debug.callback(record, y)  # a call back into Python: an effect
+    return y * 2.0
+
+
+x = jnp.arange(3.0)
+lowered = jax.jit(f).lower(x)
+print(lowered.as_text())
+optimized = lowered.compile().as_text()
+print("optimized HLO, custom-call:", *[line.strip() for line in optimized.splitlines() if "custom-call(" in line])
+print("optimized HLO, sine / cosine:", optimized.count(" sine("), "/", optimized.count(" cosine("))
+computation = None
+for line in optimized.splitlines():  # the fused computations that hold a sine or a multiply
+    if line.startswith("%") and line.endswith("{"):
+        computation = line.split()[0]
+    elif computation and (" sine(" in line or " multiply(" in line):
+        print("  in", computation + ":", line.split(", metadata")[0].strip())
+jax.jit(f)(x)
+jax.jit(f)(x + 1.0)
+print("the callback ran:", seen)
