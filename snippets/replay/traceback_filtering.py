@@ -21,8 +21,10 @@ def frames(mode):
         return error
 
 
+messages = set()
 for mode in ["auto", "remove_frames", "off"]:
     error = frames(mode)
+    messages.add(str(error).splitlines()[0])
     stack = traceback.extract_tb(error.__traceback__)
     mine = [f"{frame.name}:{frame.lineno}" for frame in stack if frame.filename.endswith("traceback_filtering.py")]
     in_jax = [frame for frame in stack if "/jax/" in frame.filename]
@@ -31,4 +33,4 @@ for mode in ["auto", "remove_frames", "off"]:
     print("    note:", notes[0].splitlines()[-1] if notes else None)
     print("    its cause:", type(error.__cause__).__name__)
 
-print("\nThe error itself, the same in both:", str(error).splitlines()[0])
+print(f"\n{len(messages)} error message under the three settings:", *messages)
