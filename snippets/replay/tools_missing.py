@@ -4,7 +4,7 @@ import shutil
 
 import jaxlib
 
-TOOLS = ["run_hlo_module", "hlo-opt", "interactive_graphviz", "mlir_replay", "hlo_runner_main"]
+TOOLS = ["run_hlo_module", "hlo-opt", "interactive_graphviz", "mlir_replay", "hlo_runner_main", "hlo_bisect"]
 
 # Every file that ships with jaxlib, by name without its extension.
 shipped = {path.name.split(".")[0] for path in pathlib.Path(jaxlib.__file__).parent.rglob("*")}
