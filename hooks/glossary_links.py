@@ -21,19 +21,26 @@ whole word: not inside a longer word, and not part of a hyphenated one (`kLoop-f
 
 On every other page, only prose is linked: never text inside code, pre, links, headings
 and table headers, admonition titles, folded-block summaries, tab labels, the snippets'
-file names, the tables of counts and the graphs the live hook adds, scripts or SVG. Of
-each term, only the first use in that prose is linked, whichever form it takes.
+file names, the tables of counts and the graphs the live hook adds, a notebook cell's
+hidden source, scripts or SVG. Of each term, only the first use in that prose is
+linked, whichever form it takes; the link's tooltip is the entry's first sentence.
 
 The glossary is checked at every build: a forms line that does not sit under an entry,
-an empty or repeated form, an entry whose anchor is not on the rendered page, each stops
-the build with the glossary's line. Works on the HTML MkDocs renders (after
-hooks/live.py has expanded the snippets), so no chapter's Markdown changes.
+an empty or repeated form, an entry with no text, an entry whose anchor is not on the
+rendered page, each stops the build with the glossary's line.
+
+Works on the HTML MkDocs renders (after hooks/live.py has expanded the snippets), so no
+chapter's Markdown changes. Kept fast for pages of half a megabyte that are mostly
+listings: the skipped parts are jumped over with `str.find`, and the prose between them
+is searched once, with one pattern that holds every form as a tree of letters.
 """
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import html
+import itertools
 import re
 
 from markdown.extensions.toc import slugify as default_slugify
@@ -52,9 +59,10 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 SKIPPED_ELEMENTS = ("pre", "code", "kbd", "samp", "a", "h1", "h2", "h3", "h4", "h5", "h6", "th",
                     "summary", "label", "button", "textarea", "script", "style", "svg", "title")
 # Elements left alone by class: admonition titles, the name above a listing, the live
-# hook's tables of counts and graph figures, the row of tab labels.
-SKIPPED_CLASSES = ("admonition-title", "filename", "live-summary", "live-graph", "tabbed-labels")
-VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+# hook's tables of counts and graph figures, the row of tab labels, and the hidden copy
+# of each notebook cell's source that mkdocs-jupyter's copy button reads.
+SKIPPED_CLASSES = ("admonition-title", "filename", "live-summary", "live-graph", "tabbed-labels",
+                   "clipboard-copy-txt")
 
 
 class GlossaryError(Exception):
@@ -169,30 +177,27 @@ class Linker:
     """The compiled matcher for one glossary."""
 
     entries: tuple[Entry, ...]
-    pattern: re.Pattern  # the page tokenizer: skipped elements, comments, tags, term uses
-    words: re.Pattern  # term uses alone, for the words around a bracketed form
-    spellings: dict  # a matched text, normalized -> (its entry, a pattern with groups before, link, after)
+    words: re.Pattern  # a use of any form, group 1, after the character before it (the fast way to scan)
+    alone: str  # the pattern of a use anywhere in a short text (compiled, and cached, by `re` when used)
+    spellings: dict  # matched text, normalized -> (its entry, pieces before the link, pieces in it)
 
 
 def linker(entries: list[Entry]) -> Linker:
     spellings: dict[str, tuple] = {}
     for entry in entries:
         for form in entry.forms:
-            for parts in _spellings(form):
-                groups = re.compile("".join(f"({_regex(part)})" for part in parts))
-                spellings[_normal("".join(parts))] = (entry, groups)
-    alternatives = sorted(spellings, key=len, reverse=True)  # the longest form wins: "weak types" over "weak type"
-    terms = (r"(?<![\w-])(?:" + "|".join(_regex(text) for text in alternatives) + r")(?![\w-])"
-             if alternatives else r"(?!x)x")
-    skipped = "|".join(SKIPPED_ELEMENTS)
-    pattern = re.compile(
-        rf"(?P<skip><(?P<tag>{skipped})\b[^>]*>.*?</(?P=tag)\s*>)"
-        r"|(?P<comment><!--.*?-->)"
-        r"|(?P<close></(?P<closed>[a-zA-Z][\w-]*)\s*>)"
-        r"|(?P<open><(?P<opened>[a-zA-Z][\w-]*)(?P<attributes>[^>]*)>)"
-        rf"|(?P<term>{terms})",
-        re.DOTALL)
-    return Linker(tuple(entries), pattern, re.compile(terms), spellings)
+            for before, core, _ in _spellings(form):
+                spellings[_normal(before + core + _)] = (entry, len(PIECES.findall(before)),
+                                                         len(PIECES.findall(core)))
+    trie = _trie(spellings)
+    return Linker(tuple(entries), re.compile(rf"{BEFORE_A_WORD}({trie})(?![\w-])"),
+                  rf"(?<![\w-])(?:{trie})(?![\w-])", spellings)
+
+
+PIECES = re.compile(r"\s+|[^\s]+")  # words and the white space between them
+# What may stand before a word: white space, the end of a tag, punctuation. A set of plain
+# characters, where `[^\w-]` would do too, because `re` then finds candidates several times faster.
+BEFORE_A_WORD = "[\\s>(\\[{\"'/\\0\u201c\u2018\u2014\u2013;:,.!?*=+|&]"
 
 
 def _normal(text: str) -> str:
@@ -201,52 +206,120 @@ def _normal(text: str) -> str:
 
 def _regex(text: str) -> str:
     """Text as a pattern: any run of white space for a space (a line may break there), either apostrophe."""
-    return "".join(r"\s+" if part.isspace() else re.escape(part).replace("'", "['\u2019]")
-                   for part in re.split(r"(\s+)", text) if part)
+    return "".join(_token(part) for part in re.split(r"(\s+)", text) if part)
+
+
+def _token(text: str) -> str:
+    return r"\s+" if text.isspace() else re.escape(text).replace("'", "['\u2019]")
+
+
+def _trie(spellings) -> str:
+    """One pattern for all spellings, as a tree of their letters: at a given place in the text,
+    Python's `re` tries one branch per first letter, not every spelling in turn. The longest
+    spelling wins."""
+    root: dict = {}
+    for spelling in spellings:
+        node = root
+        for piece in re.findall(r"\s+|.", spelling, re.DOTALL):
+            node = node.setdefault(" " if piece.isspace() else piece, {})
+        node[""] = {}
+
+    def pattern(node: dict, first: bool = False) -> str:
+        branches = [_token(piece) + pattern(child) for piece, child in sorted(node.items()) if piece]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 and not first else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(root, first=True) if root else r"(?!x)x"
+
+
+# Where a skipped part starts: a skipped element, an element with a skipped class, a comment.
+SKIP_START = re.compile(
+    r"<(?:!--|(?P<name>" + "|".join(SKIPPED_ELEMENTS) + r")(?=[\s/>])"
+    r"|(?P<parent>[a-z][a-z0-9]*)\b[^>]*\bclass=\"(?:[^\"]*\s)?(?:" + "|".join(SKIPPED_CLASSES) + r")[\s\"])")
+OPEN_TAG: dict[str, re.Pattern] = {}
+CLOSE = {name: f"</{name}>" for name in SKIPPED_ELEMENTS}
+
+
+def _skipped_end(page: str, start: re.Match) -> int:
+    """Where the skipped part that `start` opens ends: after its comment, or after the end tag
+    that closes its element. Markdown writes tags in lower case, so plain `find` does."""
+    name = start["name"] or start["parent"]
+    if name is None:  # a comment
+        end = page.find("-->", start.end())
+        return len(page) if end < 0 else end + 3
+    close = f"</{name}>"
+    position, depth = start.end(), 1
+    while depth:
+        end = page.find(close, position)
+        if end < 0:
+            return len(page)
+        if start["parent"]:  # a div, a span: one may sit inside another (a pre or a link cannot)
+            if name not in OPEN_TAG:
+                OPEN_TAG[name] = re.compile(rf"<{name}(?=[\s/>])")
+            depth += len(OPEN_TAG[name].findall(page, position, end))
+        depth -= 1
+        position = end + len(close)
+    return position
 
 
 def link_page(page_html: str, linker: Linker, glossary_url: str) -> str:
     """The page with the first prose use of each term linked to its entry."""
     done: set[str] = set()
-    skipping = {"name": None, "depth": 0}  # an element skipped by its class, while inside it
 
     def use(text: str) -> str:
-        entry, groups = linker.spellings[_normal(text)]
-        before, core, after = groups.fullmatch(text).groups()
+        entry, before, core = linker.spellings[_normal(text)]
+        if before or core > 1:  # cut it where the form is cut, whatever white space it has
+            pieces = PIECES.findall(text)
+            before, core, after = ("".join(pieces[:before]), "".join(pieces[before:before + core]),
+                                   "".join(pieces[before + core:]))
+        else:
+            before, core, after = "", text, ""
         if entry.anchor not in done:  # its first use: linked
             done.add(entry.anchor)
             core = (f'<a class="glossary-term" href="{glossary_url}#{entry.anchor}" '
                     f'title="{html.escape(entry.summary)}">{core}</a>')
         return words(before) + core + words(after)
 
-    def words(text: str) -> str:  # the words around a bracketed form may hold another term
-        return linker.words.sub(lambda found: use(found.group()), text) if text else text
+    def words(text: str) -> str:  # the words around a bracketed form may hold a term too
+        return re.sub(linker.alone, lambda found: use(found.group()), text) if text else text
 
-    def token(match: re.Match) -> str:
-        if match["term"] is not None:
-            return match.group() if skipping["depth"] else use(match.group())
-        if match["close"] is not None:
-            if skipping["depth"] and match["closed"].lower() == skipping["name"]:
-                skipping["depth"] -= 1
-        elif match["open"] is not None:
-            name = match["opened"].lower()
-            if name in VOID or match["attributes"].rstrip().endswith("/"):
-                pass
-            elif skipping["depth"]:
-                skipping["depth"] += name == skipping["name"]
-            elif _has_skipped_class(match["attributes"]):
-                skipping["name"], skipping["depth"] = name, 1
-        return match.group()  # a skipped element, a comment, a tag: as it was
-
-    return linker.pattern.sub(token, page_html)
-
-
-CLASS = re.compile(r'\bclass="([^"]*)"')
-
-
-def _has_skipped_class(attributes: str) -> bool:
-    found = CLASS.search(attributes)
-    return bool(found) and any(name in SKIPPED_CLASSES for name in found[1].split())
+    # The prose: what lies between the skipped parts, each piece with the character before it.
+    page = "\n" + page_html  # so that a term at the very start has a character before it
+    starts, pieces, position = [], [], 1
+    search, find = SKIP_START.search, page.find
+    while True:
+        skipped = search(page, position)
+        starts.append(position - 1)
+        if skipped is None:
+            pieces.append(page[position - 1:])
+            break
+        pieces.append(page[position - 1:skipped.start()])
+        name = skipped["name"]
+        if name:  # the most common case, inline: an element that cannot hold another of its kind
+            end = find(CLOSE[name], skipped.end())
+            position = end + len(CLOSE[name]) if end >= 0 else len(page)
+        else:
+            position = _skipped_end(page, skipped)
+    # One scan of all the prose at once (NUL between the pieces, never part of a term).
+    offsets = list(itertools.accumulate((len(piece) + 1 for piece in pieces[:-1]), initial=0))
+    edits = []
+    for found in linker.words.finditer("\0".join(pieces)):
+        index = bisect.bisect_right(offsets, found.start(1)) - 1
+        piece, at = pieces[index], found.start(1) - offsets[index]
+        if piece.rfind("<", 0, at) > piece.rfind(">", 0, at):
+            continue  # inside a tag: an attribute's value, not text
+        linked = use(found[1])
+        if linked != found[1]:
+            edits.append((starts[index] + at, starts[index] + at + len(found[1]), linked))
+            if len(done) == len(linker.entries):
+                break
+    out, position = [], 1
+    for start, end, linked in edits:
+        out += [page[position:start], linked]
+        position = end
+    return "".join(out) + page[position:]
 
 
 # MkDocs events -----------------------------------------------------------------------

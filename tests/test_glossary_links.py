@@ -98,19 +98,21 @@ def test_code_pre_headings_links_and_table_headers_are_left_alone():
     assert '<a href="x.md">a fusion</a>' in out and "<code>fusion</code>" in out
 
 
-def test_admonition_titles_summaries_tab_labels_and_file_names_are_left_alone():
+def test_admonition_titles_summaries_tab_labels_file_names_and_notebook_copy_text_are_left_alone():
     page = ('<div class="admonition note"><p class="admonition-title">XLA and <em>fusion</em></p>'
             '<p>Body: XLA.</p></div>'
             '<details class="check"><summary>fusion check</summary><p>inside: fusion</p></details>'
             '<div class="tabbed-labels"><label for="a">HLO</label><label for="b">HLO <code>x</code></label></div>'
             '<div class="language-hlo highlight"><span class="filename">StableHLO output</span><pre>x</pre></div>'
             '<div class="live-summary"><table><tr><td>fusions</td></tr></table></div>'
+            '<div class="clipboard-copy-txt" id="cell-6">lowered = f.lower(x)  # HLO</div>'
             '<p>HLO and StableHLO</p>')
     out = linked(page)
     assert links(out) == [("xla", "XLA"), ("fusion", "fusion"), ("hlo", "HLO"), ("stablehlo", "StableHLO")]
     assert '<p class="admonition-title">XLA and <em>fusion</em></p>' in out
     assert "<summary>fusion check</summary>" in out
     assert '<span class="filename">StableHLO output</span>' in out
+    assert '<div class="clipboard-copy-txt" id="cell-6">lowered = f.lower(x)  # HLO</div>' in out  # a notebook cell
 
 
 def test_case_rules_and_word_boundaries():
@@ -217,7 +219,7 @@ class Prose(HTMLParser):
             if any(open_tag in ("h1", "h2", "h3", "h4", "h5", "h6") for open_tag, _, _ in self.stack):
                 self.headings_with_links += 1
         skipped = (tag in self.SKIPPED and glossary is None) or bool(
-            {"admonition-title", "filename", "live-summary", "tabbed-labels"} & set(classes))
+            {"admonition-title", "filename", "live-summary", "tabbed-labels", "clipboard-copy-txt"} & set(classes))
         self.stack.append((tag, skipped, glossary))
 
     def handle_endtag(self, tag):
