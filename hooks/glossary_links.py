@@ -12,6 +12,8 @@ declare the term's other forms, comma-separated:
 A form with a part in brackets links only that part, and only where the words around it
 are there too: `XLA's [passes]` links "passes" after "XLA's" and nowhere else. That is
 how a word with an everyday meaning ("pass" as a verb, a "forward pass") stays unlinked.
+A form that starts with `!` is a phrase that is never a use of the term, such as
+`!hyperbolic tangent` for "tangent": where it matches, nothing in it is linked.
 
 Case: a form with a capital letter in it (XLA, StableHLO, `XLA's [passes]`) matches
 only as written. An all-lowercase form also matches with a capital first letter, at the
@@ -129,9 +131,11 @@ def _check_forms(entries: list[Entry], name: str) -> None:
     for entry in entries:
         for form in entry.forms:
             opened, closed = form.count("["), form.count("]")
-            if (opened, closed) not in ((0, 0), (1, 1)) or (opened and not _parts(form)[1].strip()):
+            if (opened, closed) not in ((0, 0), (1, 1)) or (opened and not _parts(form)[1].strip()) or (
+                    opened and form.startswith("!")) or not form.lstrip("!").strip():
                 raise GlossaryError(f"{name}:{entry.line}: the form {form!r} of {entry.term!r}: brackets "
-                                    "mark the one part that is linked, as in XLA's [passes]")
+                                    "mark the one part that is linked, as in XLA's [passes], and a "
+                                    "!phrase that is never linked has none")
             for spelling in _spellings(form):
                 key = _normal("".join(spelling))
                 if key in seen:
@@ -147,6 +151,7 @@ def _exact(form: str) -> bool:
 
 def _spellings(form: str) -> list[tuple[str, str, str]]:
     """The texts a form matches, each cut into (words before the link, the link, words after)."""
+    form = form.removeprefix("!")
     before, core, after = _parts(form)
     if _exact(form):
         return [(before, core, after)]
@@ -186,9 +191,9 @@ def linker(entries: list[Entry]) -> Linker:
     spellings: dict[str, tuple] = {}
     for entry in entries:
         for form in entry.forms:
-            for before, core, _ in _spellings(form):
-                spellings[_normal(before + core + _)] = (entry, len(PIECES.findall(before)),
-                                                         len(PIECES.findall(core)))
+            for before, core, _ in _spellings(form):  # a !phrase: a use of no entry, never linked
+                spellings[_normal(before + core + _)] = (None if form.startswith("!") else entry,
+                                                         len(PIECES.findall(before)), len(PIECES.findall(core)))
     trie = _trie(spellings)
     return Linker(tuple(entries), re.compile(rf"{BEFORE_A_WORD}({trie})(?![\w-])"),
                   rf"(?<![\w-])(?:{trie})(?![\w-])", spellings)
@@ -270,6 +275,8 @@ def link_page(page_html: str, linker: Linker, glossary_url: str) -> str:
 
     def use(text: str) -> str:
         entry, before, core = linker.spellings[_normal(text)]
+        if entry is None:  # a !phrase, such as "hyperbolic tangent": the words are not the term
+            return text
         if before or core > 1:  # cut it where the form is cut, whatever white space it has
             pieces = PIECES.findall(text)
             before, core, after = ("".join(pieces[:before]), "".join(pieces[before:before + core]),

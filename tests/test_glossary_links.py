@@ -136,6 +136,13 @@ def test_a_form_may_break_across_lines_and_the_longest_form_wins():
     assert links(out) == [("weak-type", "weak\ntypes")]
 
 
+def test_a_never_linked_phrase_hides_the_term_inside_it():
+    entries = read_glossary("## tangent\n<!-- forms: tangents, !hyperbolic tangent -->\n\nA direction.\n")
+    out = link_page("<p>Hyperbolic tangent and hyperbolic tangent, then a tangent.</p>", linker(entries), "../glossary/")
+    assert links(out) == [("tangent", "tangent")]
+    assert out.startswith("<p>Hyperbolic tangent and hyperbolic tangent, then a <a ")
+
+
 def test_attributes_and_comments_are_not_text():
     page = '<p title="fusion"><img alt="fusion"><!-- fusion --> the fusion</p>'
     out = linked(page)
@@ -159,6 +166,7 @@ def test_the_tooltip_is_escaped():
      "the form 'Fusion' of 'merge' is also a form of 'fusion'"),
     ("## fusion\n\nText.\n\n## fused\n<!-- forms: fusion -->\nX.\n", 5, "also a form of 'fusion' \\(line 1\\)"),
     ("## pass\n<!-- forms: XLA's [passes -->\nX.\n", 1, "brackets mark the one part"),
+    ("## pass\n<!-- forms: !XLA's [passes] -->\nX.\n", 1, "a !phrase that is never linked has none"),
 ])
 def test_a_broken_glossary_stops_the_build_at_its_line(text, line, message):
     with pytest.raises(GlossaryError, match=rf"^docs/glossary.md:{line}: .*{message}"):
