@@ -252,7 +252,12 @@ def read_page(path: Path) -> Prose:
 
 def glossary_report(site: Path, term: str = "fusion", word: str = r"[Ff]usions?") -> dict:
     """For every page but the glossary: links per anchor, links inside headings, and whether the
-    first prose use of `word` (if any) is the link to `term`'s entry."""
+    first prose use of `word` (if any) is the link to `term`'s entry. The glossary's !phrases
+    ("Fusion Explorer") are not uses."""
+    never = [form[1:] for entry in read_glossary((ROOT / "docs" / "glossary.md").read_text(encoding="utf-8"))
+             for form in entry.forms if form.startswith("!")]
+    never_pattern = re.compile("|".join(r"\s+".join(map(re.escape, phrase.split())) for phrase in never) or "(?!)",
+                               re.IGNORECASE)
     report = {}
     for path in sorted(site.rglob("index.html")):
         name = path.relative_to(site).as_posix()
@@ -265,7 +270,7 @@ def glossary_report(site: Path, term: str = "fusion", word: str = r"[Ff]usions?"
                 counts[anchor] = counts.get(anchor, 0) + 1
         pattern = re.compile(rf"(?<![\w-]){word}(?![\w-])")
         first = next(((text, anchor) for text, anchor, skipped in prose.runs
-                      if (anchor or not skipped) and pattern.search(text)), None)
+                      if (anchor or not skipped) and pattern.search(never_pattern.sub(" ", text))), None)
         report[name] = {"links": counts, "in_headings": prose.headings_with_links,
                         "first_use": None if first is None else first[1] == term}
     return report
