@@ -242,7 +242,9 @@ def _trie(spellings) -> str:
 # Where a skipped part starts: a skipped element, an element with a skipped class, a comment.
 SKIP_START = re.compile(
     r"<(?:!--|(?P<name>" + "|".join(SKIPPED_ELEMENTS) + r")(?=[\s/>])"
-    r"|(?P<parent>[a-z][a-z0-9]*)\b[^>]*\bclass=\"(?:[^\"]*\s)?(?:" + "|".join(SKIPPED_CLASSES) + r")[\s\"])")
+    r"|(?P<parent>div|span|p|figure) class=\"(?:[^\"]*\s)?(?:" + "|".join(SKIPPED_CLASSES) + r")[\s\"])")
+# (The class is the first attribute of each such element, as Markdown, Material and
+# mkdocs-jupyter write them; not looking further keeps the search fast.)
 OPEN_TAG: dict[str, re.Pattern] = {}
 CLOSE = {name: f"</{name}>" for name in SKIPPED_ELEMENTS}
 
