@@ -38,3 +38,8 @@ print()
 print(computation(text, "ENTRY"))
 fusion = hlo(text, "fusion").splitlines()[-1]
 print(computation(text, called(fusion, "calls")))
+
+# The same scatter with x donated (its buffer may become the result's):
+donated = jax.jit(f, donate_argnums=0).lower(*args).compile().as_text()
+print()
+print("donated x, optimized:", entry_summary(donated))

@@ -1,7 +1,7 @@
 import jax
 import jax.numpy as jnp
 
-from hlo_lines import called, computation, hlo, jaxpr
+from hlo_lines import called, computation, entry_summary, hlo, jaxpr
 
 x = jnp.arange(1.0, 6.0)  # [1. 2. 3. 4. 5.]
 print("# jnp.cumsum(x)")
@@ -11,6 +11,12 @@ window = hlo(text, "reduce-window")
 print(window)
 print(computation(text, called(window)))
 print(jax.jit(jnp.cumsum)(x))
+for n in [5, 4096]:  # what the CPU pipeline makes of the cumsum, at two lengths
+    compiled = jax.jit(jnp.cumsum).lower(jax.ShapeDtypeStruct((n,), jnp.float32)).compile().as_text()
+    print(f"optimized, n={n}: {entry_summary(compiled)}")
+    if n == 4096:
+        windows = [line.split("), ")[1].split(", to_apply")[0] for line in hlo(compiled, "reduce-window").splitlines()]
+        print("  windows:", "  ".join(windows))
 
 
 def max_pool(image):
