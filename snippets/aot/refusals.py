@@ -38,6 +38,7 @@ others = {
     "shape": {"x": jnp.ones(5, jnp.float32), "s": p["s"]},
     "dtype": {"x": jnp.ones(4, jnp.int32), "s": p["s"]},
     "weak type": {"x": p["x"], "s": 2.0},
+    "Python int": {"x": p["x"], "s": 2},
     "NumPy float64": {"x": np.ones(4), "s": p["s"]},
     "pytree": {"x": p["x"], "s": p["s"], "unused": p["s"]},
 }
@@ -54,3 +55,12 @@ for label, q in others.items():
     traces = compiles = 0
     jitted(q)
     print(f"  jit: traced {traces} time(s), compiled {compiles} time(s)")
+
+# a Python float is a weak float32[]: it matches a float32[] scalar, not a bfloat16[] one
+print()
+p16 = {"x": jnp.ones(4, jnp.bfloat16), "s": jnp.bfloat16(2)}
+try:
+    jax.jit(f).lower(p16).compile()({"x": p16["x"], "s": 2.0})
+except TypeError as e:
+    print("compiled for bfloat16, s=2.0: TypeError:", str(e).splitlines()[-1].strip())
+print("jax.jit(f) for bfloat16, s=2.0:", jax.typeof(jitted({"x": p16["x"], "s": 2.0})))

@@ -35,6 +35,7 @@ cases = {
     "replicated": jax.device_put(x, NamedSharding(mesh, P())),
     "split by columns": jax.device_put(x, NamedSharding(mesh, P(None, "x"))),
     "a NumPy array": x,
+    "jnp.asarray, not committed": jnp.asarray(x),
 }
 for label, arg in cases.items():
     print(f"{label}:")
