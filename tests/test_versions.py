@@ -21,7 +21,7 @@ from live_engine.directives import parse_page
 from live_engine.runner import Outcome, Runner
 from live_engine.settings import VERSIONS_VARIABLE, Settings, SettingsError, load_settings
 from live_engine.snippets import load_snippet
-from live_engine.versions import JaxEnv, ensure_env, existing_env, pinned_env, requirements
+from live_engine.versions import JaxEnv, VersionEnvError, ensure_env, existing_env, pinned_env, requirements
 from tinysite import write_files
 
 OLDER = "0.4.38"  # the older version CI makes an environment for (tests/test_end_to_end.py too)
@@ -160,6 +160,40 @@ def test_the_environment_for_a_version_is_made_once_with_uv_in_the_cache_folder(
     said = subprocess.run([env.python, "-c", "import jax, jaxlib; print(jax.__version__, jaxlib.__version__)"],
                           capture_output=True, text=True, check=True).stdout
     assert said.split() == [OLDER, OLDER]
+
+
+def _fake_uv(folder: Path, said: str) -> Path:
+    uv = folder / "uv"
+    uv.write_text(f"#!/bin/sh\necho \"$@\" >> {folder}/calls\necho '{said}' >&2\nexit 2\n")
+    uv.chmod(0o755)
+    return uv
+
+
+def test_without_a_network_the_error_says_what_uv_said_and_what_to_do(tmp_path, monkeypatch):
+    """A half-made environment (a build killed while making it) is removed before uv starts again."""
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    half = tmp_path / "cache" / f"jax-{OLDER}" / "env"
+    half.mkdir(parents=True)
+    (half / "left-over").write_text("x")
+    monkeypatch.setenv("UV", str(_fake_uv(tmp_path, "error: Failed to fetch: https://pypi.org/simple/jax/")))
+    with pytest.raises(VersionEnvError) as raised:
+        ensure_env(settings, OLDER)
+    said = str(raised.value)
+    assert said.startswith(f"jax {OLDER}: `uv venv` failed") and "connection to PyPI" in said
+    assert "LIVE_VERSIONS=pinned" in said and said.endswith("error: Failed to fetch: https://pypi.org/simple/jax/")
+    assert not (half / "left-over").exists() and existing_env(settings, OLDER) is None
+
+
+@pytest.mark.parametrize("uv", [None, "/nonexistent/uv"])
+def test_without_uv_the_error_says_what_to_do(tmp_path, monkeypatch, uv):
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    if uv is None:
+        monkeypatch.delenv("UV", raising=False)
+        monkeypatch.setenv("PATH", str(tmp_path))
+    else:
+        monkeypatch.setenv("UV", uv)
+    with pytest.raises(VersionEnvError, match=r"pip install uv.*LIVE_VERSIONS=pinned"):
+        ensure_env(settings, OLDER)
 
 
 def test_an_older_environment_holds_the_lock_s_numpy_where_it_can():

@@ -31,6 +31,9 @@ from .settings import Settings
 
 READY = "ready.json"  # written last: an environment without it is half made, and made again
 INSTALL_SECONDS = 900.0
+# What to do when an environment cannot be made: versions = "all" in [tool.live] would
+# make "build without LIVE_VERSIONS" wrong advice; the variable overrides the setting.
+PINNED_ALONE = "build the pinned version alone with LIVE_VERSIONS=pinned"
 
 
 class VersionEnvError(RuntimeError):
@@ -111,7 +114,7 @@ def uv_command() -> str:
     found = os.environ.get("UV") or shutil.which("uv")
     if not found:
         raise VersionEnvError("the version matrix needs uv (https://docs.astral.sh/uv/) to make its environments; "
-                              "install it (pip install uv), or build without LIVE_VERSIONS")
+                              f"install it (pip install uv), or {PINNED_ALONE}")
     return found
 
 
@@ -152,11 +155,18 @@ def _make(settings: Settings, version: str, env: Path) -> None:
 
 
 def _uv(command: list[str], version: str) -> None:
+    step = f"uv {' '.join(word for word in command[1:3] if not word.startswith('-'))}"  # uv venv, uv pip install
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=INSTALL_SECONDS,
                                 env={k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"})
     except subprocess.TimeoutExpired:
-        raise VersionEnvError(f"jax {version}: `{' '.join(command[1:3])}` took over {INSTALL_SECONDS:.0f} s") from None
+        raise VersionEnvError(f"jax {version}: `{step}` took over {INSTALL_SECONDS:.0f} s; try again, "
+                              f"or {PINNED_ALONE}") from None
+    except OSError as error:  # $UV names a uv that is gone, or is not executable
+        raise VersionEnvError(f"jax {version}: could not start uv ({command[0]}): {error.strerror}; "
+                              f"install uv (pip install uv) or fix $UV, or {PINNED_ALONE}") from None
     if result.returncode != 0:
         said = (result.stderr or result.stdout).strip()
-        raise VersionEnvError(f"jax {version}: uv could not make its environment ({' '.join(command[1:3])}):\n{said}")
+        raise VersionEnvError(f"jax {version}: `{step}` failed, so its environment could not be made; "
+                              f"making it needs a connection to PyPI, once (or uv's cache); try again, "
+                              f"or {PINNED_ALONE}. uv said:\n{said}")
