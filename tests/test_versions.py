@@ -196,6 +196,36 @@ def test_without_uv_the_error_says_what_to_do(tmp_path, monkeypatch, uv):
         ensure_env(settings, OLDER)
 
 
+def _ready_env(settings: Settings, ready: dict) -> None:
+    """An environment as _make leaves it, without installing anything: a python, then ready.json."""
+    import json
+    env = settings.cache_dir / f"jax-{OLDER}" / "env"
+    (env / "bin").mkdir(parents=True, exist_ok=True)
+    (env / "bin" / "python").unlink(missing_ok=True)
+    (env / "bin" / "python").symlink_to(sys.executable)
+    (env / "ready.json").write_text(json.dumps({"version": OLDER, "site_packages": [str(env)], **ready}))
+
+
+def test_an_environment_made_from_other_settings_or_another_lock_is_made_again(tmp_path):
+    """Editing jax_extras, or raising numpy in the lock, must reach the older environments;
+    raising a package they do not hold (mkdocs) must not remake them."""
+    from live_engine.versions import _made_from
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    made = _made_from(settings, OLDER, {"numpy"})
+    _ready_env(settings, {"made_from": made})
+    assert existing_env(settings, OLDER) is not None
+    with_extra = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache", jax_extras=("rich",))
+    assert existing_env(with_extra, OLDER) is None  # jax_extras edited since
+    older_numpy = [line if not line.startswith("numpy==") else "numpy==1.0.0" for line in made["constraints"]]
+    _ready_env(settings, {"made_from": made | {"constraints": older_numpy}})
+    assert existing_env(settings, OLDER) is None  # the lock raised numpy since
+    _ready_env(settings, {"made_from": made | {"python": "3.0.0"}})
+    assert existing_env(settings, OLDER) is None  # another Python
+    _ready_env(settings, {})
+    assert existing_env(settings, OLDER) is None  # made before it was recorded: unknown
+    assert "mkdocs" not in {line.partition("==")[0] for line in made["constraints"]}
+
+
 def test_an_older_environment_holds_the_lock_s_numpy_where_it_can():
     wanted, constraints = requirements(Settings(root=Path("."), snippets_dir=Path("."), cache_dir=Path(".")), "0.4.38")
     assert wanted == ["jax==0.4.38", "jaxlib==0.4.38"]

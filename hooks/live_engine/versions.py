@@ -78,9 +78,30 @@ def existing_env(settings: Settings, version: str) -> JaxEnv | None:
     except (OSError, ValueError):
         return None
     python = folder / "bin" / "python"
-    if ready.get("version") != version or not python.exists():
+    if not isinstance(ready, dict) or ready.get("version") != version or not python.exists() \
+            or not isinstance(ready.get("site_packages"), list) or not _made_from_now(settings, version, ready):
         return None
     return JaxEnv(version, str(python), tuple(ready["site_packages"]))
+
+
+def _made_from(settings: Settings, version: str, names: set[str] | None = None) -> dict:
+    """What an environment is made from: this Python, what it installs, and the lock's versions
+    of the packages it holds (`names`; all when None). A constraint on a package it does not
+    hold (mkdocs, say) changes nothing in it, so raising that one in the lock remakes nothing."""
+    wanted, constraints = requirements(settings, version)
+    held = [line for line in constraints if names is None or line.partition("==")[0] in names]
+    return {"python": sys.version, "wanted": wanted, "constraints": held}
+
+
+def _made_from_now(settings: Settings, version: str, ready: dict) -> bool:
+    """Whether the environment was made from what it would be made from now. Else (jax_extras
+    edited, the lock raised numpy, uv.lock's Python changed) it is made again: its outputs would
+    otherwise come from an environment the settings no longer describe."""
+    made = ready.get("made_from")
+    if not isinstance(made, dict) or not isinstance(made.get("constraints"), list):
+        return False  # made before environments recorded this: what it holds is unknown
+    names = {line.partition("==")[0] for line in made["constraints"]}
+    return made == _made_from(settings, version, names)
 
 
 def ensure_env(settings: Settings, version: str, log=None) -> JaxEnv:
@@ -151,7 +172,9 @@ def _make(settings: Settings, version: str, env: Path) -> None:
         _uv([*install, *wanted], version)
     purelib = subprocess.run([str(python), "-c", "import site; print('\\n'.join(site.getsitepackages()))"],
                              capture_output=True, text=True, check=True).stdout.split()
-    (env / READY).write_text(json.dumps({"version": version, "site_packages": purelib}), encoding="utf-8")
+    held = {dist.metadata["Name"].lower() for dist in metadata.distributions(path=purelib) if dist.metadata["Name"]}
+    ready = {"version": version, "site_packages": purelib, "made_from": _made_from(settings, version, held)}
+    (env / READY).write_text(json.dumps(ready), encoding="utf-8")
 
 
 def _uv(command: list[str], version: str) -> None:
