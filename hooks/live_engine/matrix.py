@@ -34,13 +34,17 @@ Matrix = dict[str, dict[str, Outcome]]  # older version -> snippet -> its outcom
 
 
 def run_matrix(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outcome],
-               log: Log | None = None) -> Matrix:
+               log: Log | None = None, snippets: dict[str, Snippet] | None = None) -> Matrix:
     """Run, on each older version the settings ask for, every snippet of `pages` that succeeded
-    on the pinned version (`outcomes`); an empty dict when they ask for none."""
+    on the pinned version (`outcomes`); an empty dict when they ask for none.
+
+    `snippets` are the ones the pinned build read: the older versions run the same bytes,
+    not a file saved since, whose output on the pinned version nobody has seen."""
     versions = runner.settings.run_versions
     if not versions:
         return {}
-    directives, snippets, _ = plan(pages, runner)
+    directives, read_now, _ = plan(pages, runner)
+    snippets = read_now | (snippets or {})
     todo = [(snippet, timeout) for snippet, timeout in jobs(directives, snippets, runner.settings.timeout)
             if snippet.name in outcomes and outcomes[snippet.name].ok]
     matrix: Matrix = {}
