@@ -133,6 +133,20 @@ def test_cache_keys_differ_by_version_and_the_pinned_key_is_unchanged(settings):
     assert len(keys) == 2 and pinned not in keys
 
 
+def test_an_environment_made_again_in_the_same_folder_gets_new_keys(settings, tmp_path):
+    """`mkdocs serve` remembers each environment's package versions; one made again (jax_extras
+    edited) must not keep the old keys, or the old environment's cached outputs would be shown."""
+    snippet = load_snippet(settings.snippets_dir, "square.py")
+    info = tmp_path / "site-packages" / "numpy-1.0.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: numpy\nVersion: 1.0.0\n")
+    env = JaxEnv(OLDER, sys.executable, (str(tmp_path / "site-packages"),), made="first")
+    before = cache_key(snippet, 100, env)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: numpy\nVersion: 2.0.0\n")
+    assert cache_key(snippet, 100, env) == before  # remembered while the environment is the same
+    assert cache_key(snippet, 100, JaxEnv(OLDER, sys.executable, env.site_packages, made="again")) != before
+
+
 def test_an_older_version_s_error_is_its_output_not_a_failure_and_is_cached(runner):
     snippet = load_snippet(runner.settings.snippets_dir, "new_api.py")
     older = fake_older("0.4.38")

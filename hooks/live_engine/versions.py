@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -48,6 +49,8 @@ class JaxEnv:
     python: str  # the interpreter workers run
     site_packages: tuple[str, ...]  # its package folders: outputs name them <site-packages>
     pinned: bool = False
+    made: str = ""  # digest of its ready.json: an environment made again has its packages read afresh
+
 
     @property
     def label(self) -> str:
@@ -74,14 +77,15 @@ def existing_env(settings: Settings, version: str) -> JaxEnv | None:
     """The environment for `version` if it was made completely, else None."""
     folder = version_folder(settings, version) / "env"
     try:
-        ready = json.loads((folder / READY).read_text(encoding="utf-8"))
+        text = (folder / READY).read_text(encoding="utf-8")
+        ready = json.loads(text)
     except (OSError, ValueError):
         return None
     python = folder / "bin" / "python"
     if not isinstance(ready, dict) or ready.get("version") != version or not python.exists() \
             or not isinstance(ready.get("site_packages"), list) or not _made_from_now(settings, version, ready):
         return None
-    return JaxEnv(version, str(python), tuple(ready["site_packages"]))
+    return JaxEnv(version, str(python), tuple(ready["site_packages"]), made=hashlib.sha256(text.encode()).hexdigest())
 
 
 def _made_from(settings: Settings, version: str, names: set[str] | None = None) -> dict:
