@@ -278,10 +278,7 @@ def test_differing_outputs_get_version_tabs_pinned_first_with_a_diff(settings):
 
 
 def test_a_source_mapped_directive_keeps_its_pinned_rendering_whole_with_older_tabs_under_it(settings):
-    directive, snippet = _directive(settings)
-    if "map" not in {field.name for field in __import__("dataclasses").fields(directive)}:
-        pytest.skip("no map= option")
-    directive = __import__("dataclasses").replace(directive, map="source")
+    directive, snippet = _directive(settings, "<!-- live: square.py map=source -->")
     shown = render_versions(directive, snippet, "9\n", [("0.4.38", Outcome("square.py", "9.0\n"))], "PINNED\n")
     assert shown.startswith("PINNED\n\n") and '=== "jax 0.4.38"' in shown and "(pinned)" not in shown
 
@@ -351,7 +348,9 @@ def test_unrecorded_snippets_and_projects_without_records_are_not_checked(settin
 def test_records_of_snippets_no_chapter_shows_are_orphans(settings):
     records.accept(settings, "square.py", "9\n")
     records.accept(settings, "gone/old.py", "x\n")
-    assert records.orphans(settings, {"square.py"}) == [settings.root / "records" / "gone" / "old.py.txt"]
+    (settings.root / "records" / "machine.py.txt").write_text("4 cores\n")  # unrecorded: no record belongs
+    assert records.orphans(settings, {"square.py", "machine.py"}) == [
+        settings.root / "records" / "gone" / "old.py.txt", settings.root / "records" / "machine.py.txt"]
 
 
 def test_the_real_site_has_no_record_of_a_snippet_no_chapter_shows():
@@ -361,7 +360,7 @@ def test_the_real_site_has_no_record_of_a_snippet_no_chapter_shows():
     settings = load_settings(root)
     shown = {path for page in (root / "docs").glob("*.md")
              for directive in parse_page(page.read_text(encoding="utf-8"), f"docs/{page.name}").directives
-             for path in getattr(directive, "paths", (directive.path,))}  # a compare= directive runs two
+             for path in directive.paths}  # a compare= directive runs two
     left = [str(path.relative_to(root)) for path in records.orphans(settings, shown)]
     assert not left, f"records of snippets no chapter shows: {left}; delete them"
     unknown = sorted(name for name, _ in settings.unrecorded if name not in shown)

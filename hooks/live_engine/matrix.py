@@ -137,7 +137,7 @@ def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
             body.append(f"jax {_versions_text(versions)} cannot run this snippet: above is what "
                         f"{'it says' if len(versions) == 1 else 'they say'}.")
         panels.append((label + (" (fails)" if outcome.failed_on else ""), "\n\n".join(body)))
-    if getattr(directive, "map", "none") != "none":
+    if directive.map != "none":
         # map=source ties the source to the output inside one wrapper (hooks/source_map.py):
         # keep the pinned rendering whole, and the older versions' tabs under it.
         view = tabs(panels[1:])
@@ -178,7 +178,7 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
         for directive in parse_page(markdown, page).directives:
             if directive.output != "show":
                 continue
-            for name in getattr(directive, "paths", (directive.path,)):  # compare= shows two snippets
+            for name in directive.paths:  # compare= shows two snippets
                 if name in listed or name not in outcomes or not outcomes[name].ok:
                     continue
                 if any(matrix[version].get(name) and matrix[version][name].output != outcomes[name].output
