@@ -8,6 +8,7 @@ test in tests/test_end_to_end.py make a real jax 0.4.38 environment with uv.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -160,6 +161,41 @@ def test_an_older_version_s_error_is_its_output_not_a_failure_and_is_cached(runn
     assert again.result() == Outcome("new_api.py", outcome.output, cached=True, failed_on="0.4.38")
     pinned = runner.run(snippet, 60)  # on the pinned version the same error fails the build
     assert not pinned.ok and "ImportError" in pinned.problem
+
+
+def test_a_build_waits_for_another_making_the_same_environment_and_says_so(tmp_path, monkeypatch):
+    import fcntl
+    import threading
+    from live_engine import versions
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    folder = tmp_path / "cache" / f"jax-{OLDER}"
+    folder.mkdir(parents=True)
+    made = JaxEnv(OLDER, sys.executable, ())
+    answers = iter([None, made])  # missing before the lock; made by the other build once it has the lock
+    monkeypatch.setattr(versions, "existing_env", lambda *args: next(answers))
+    monkeypatch.setattr(versions, "_make", lambda *args: pytest.fail("made twice"))
+    lines = []
+    with open(folder / ".lock", "w") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)  # another build, making it
+        waiting = threading.Thread(target=lambda: lines.append(ensure_env(settings, OLDER, lines.append)))
+        waiting.start()
+        waiting.join(2)
+        assert waiting.is_alive()
+        assert lines == [f"waiting for another build that is making the environment for jax {OLDER}"]
+    waiting.join(10)  # the other build is done (its lock closed): this one finds the environment made
+    assert lines[1:] == [made]
+
+
+def test_the_matrix_runs_on_a_runner_without_a_cache(settings, worker_pool, monkeypatch):
+    from live_engine.matrix import run_matrix
+    uncached = Runner(dataclasses.replace(settings, run_versions=(OLDER,)), use_cache=False, pool=worker_pool)
+    monkeypatch.setattr(uncached, "environment", lambda version, log=None: fake_older(version))
+    try:
+        matrix = run_matrix({"docs/a.md": "<!-- live: square.py -->\n"}, uncached,
+                            {"square.py": Outcome("square.py", "9\n")})
+    finally:
+        uncached.close_version(OLDER)
+    assert list(matrix) == [OLDER] and matrix[OLDER]["square.py"].output == "9\n"
 
 
 def test_the_environment_for_a_version_is_made_once_with_uv_in_the_cache_folder(tmp_path):

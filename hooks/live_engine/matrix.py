@@ -50,7 +50,9 @@ def run_matrix(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outcom
     matrix: Matrix = {}
     for version in versions:
         env = runner.environment(version, log)
-        runner.cache_for(env).used.clear()  # from here on it collects the entries this build uses
+        cache = runner.cache_for(env)
+        if cache is not None:  # None for a runner without a cache (use_cache=False)
+            cache.used.clear()  # from here on it collects the entries this build uses
         try:
             matrix[version] = runner.run_all(todo, log, env)
         finally:

@@ -119,7 +119,12 @@ def ensure_env(settings: Settings, version: str, log=None) -> JaxEnv:
     folder = version_folder(settings, version)
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:  # say why the build stands still (making one can take minutes)
+            if log:
+                log(f"waiting for another build that is making the environment for jax {version}")
+            fcntl.flock(lock, fcntl.LOCK_EX)
         found = existing_env(settings, version)
         if found is None:
             started = time.monotonic()
