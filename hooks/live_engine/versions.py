@@ -164,7 +164,7 @@ def requirements(settings: Settings, version: str) -> tuple[list[str], list[str]
 
 def _make(settings: Settings, version: str, env: Path) -> None:
     uv = uv_command()
-    shutil.rmtree(env, ignore_errors=True)  # a half-made one from a build that was killed
+    shutil.rmtree(env, ignore_errors=True)  # half made (a build was killed), or made from what is no longer asked for
     base = getattr(sys, "_base_executable", sys.executable)
     _uv([uv, "venv", "--quiet", "--python", base, str(env)], version)
     python = env / "bin" / "python"
