@@ -6,6 +6,7 @@ first use at CACHE/jax-VERSION/env/ with the same Python: jax and jaxlib at that
 version, the extra packages snippets import (`jax_extras`) at the lock's versions,
 and, where that version allows, the lock's numpy, scipy and ml_dtypes too, so that
 a difference between two outputs comes from JAX and XLA, not from numpy's printing.
+It is made again when what it was made from changes (ready.json records it).
 
 Its results are cached at CACHE/jax-VERSION/results/, apart from the pinned ones:
 a build that runs the pinned version alone prunes its own entries and never these.
