@@ -127,7 +127,7 @@ def on_page_markdown(markdown, page, config, files):
             expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output,
                                compared)
             others = [(version, outcomes[directive.path]) for version, outcomes in _state["matrix"].items()
-                      if directive.path in outcomes]
+                      if directive.path in outcomes] if _matrix_ran(result.snippets[directive.path]) else []
             if others and not compared:  # the version matrix ran: tabs where versions print otherwise
                 expansion = render_versions(directive, result.snippets[directive.path],
                                             result.outcomes[directive.path].output, others, expansion)
@@ -142,10 +142,17 @@ def on_page_markdown(markdown, page, config, files):
     return markdown
 
 
+def _matrix_ran(snippet) -> bool:
+    """Did the older versions run these bytes? A page edited after on_files ran its snippets
+    again; a snippet saved meanwhile has new output on the pinned version, and none on the others."""
+    ran = _state["result"].snippets.get(snippet.name)
+    return ran is not None and (ran.digest, ran.env) == (snippet.digest, snippet.env)
+
+
 def _run_matrix(pages: dict[str, str], result: BuildResult) -> dict:
     """The older JAX versions' outcomes, when the settings or LIVE_VERSIONS ask for them."""
     try:
-        matrix = run_matrix(pages, _state["runner"], result.outcomes, _progress_line)
+        matrix = run_matrix(pages, _state["runner"], result.outcomes, _progress_line, result.snippets)
     except VersionEnvError as error:
         raise PluginError(f"live: {error}") from None
     if matrix:

@@ -118,3 +118,21 @@ def test_a_whole_build_removes_the_cache_entries_no_page_used(hook):
     module.on_files(files_with("<!-- live: first.py -->\n"), config)  # second.py is no longer on any page
     assert len(kept) == 2 and len(cache.used) == 1
     assert {path.stem for path in cache.folder.glob("*.json")} == cache.used
+
+
+def test_a_page_run_again_shows_no_older_output_of_a_snippet_saved_since_the_matrix_ran(hook):
+    """Under serve, a chapter saved after on_files runs its snippets again on the pinned version;
+    the matrix ran the old bytes, so its tabs would pair the new output with stale older ones."""
+    from live_engine.runner import Outcome
+    module, config = hook
+    snippet = Path(config.config_file_path).parent / "snippets" / "edited.py"
+    snippet.write_text('print("before the edit")\n')
+    module.on_files(files_with("<!-- live: edited.py -->\n"), config)
+    module._state["matrix"] = {"0.4.38": {"edited.py": Outcome("edited.py", "older version's output\n")}}
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="chapter.md"))
+    again = "# Edited\n\n<!-- live: edited.py -->\n"  # the chapter too, so the hook runs it again
+    assert "older version's output" in module.on_page_markdown(again, page=page, config=config, files=None)
+    snippet.write_text('print("after the edit")\n')
+    markdown = module.on_page_markdown(again, page=page, config=config, files=None)
+    assert "after the edit" in markdown and "older version's output" not in markdown
+    module._state["matrix"] = {}

@@ -8,6 +8,7 @@ test in tests/test_end_to_end.py make a real jax 0.4.38 environment with uv.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from live_engine.directives import parse_page
 from live_engine.runner import Outcome, Runner
 from live_engine.settings import VERSIONS_VARIABLE, Settings, SettingsError, load_settings
 from live_engine.snippets import load_snippet
-from live_engine.versions import JaxEnv, ensure_env, existing_env, pinned_env, requirements
+from live_engine.versions import JaxEnv, VersionEnvError, ensure_env, existing_env, pinned_env, requirements
 from tinysite import write_files
 
 OLDER = "0.4.38"  # the older version CI makes an environment for (tests/test_end_to_end.py too)
@@ -133,6 +134,20 @@ def test_cache_keys_differ_by_version_and_the_pinned_key_is_unchanged(settings):
     assert len(keys) == 2 and pinned not in keys
 
 
+def test_an_environment_made_again_in_the_same_folder_gets_new_keys(settings, tmp_path):
+    """`mkdocs serve` remembers each environment's package versions; one made again (jax_extras
+    edited) must not keep the old keys, or the old environment's cached outputs would be shown."""
+    snippet = load_snippet(settings.snippets_dir, "square.py")
+    info = tmp_path / "site-packages" / "numpy-1.0.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: numpy\nVersion: 1.0.0\n")
+    env = JaxEnv(OLDER, sys.executable, (str(tmp_path / "site-packages"),), made="first")
+    before = cache_key(snippet, 100, env)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: numpy\nVersion: 2.0.0\n")
+    assert cache_key(snippet, 100, env) == before  # remembered while the environment is the same
+    assert cache_key(snippet, 100, JaxEnv(OLDER, sys.executable, env.site_packages, made="again")) != before
+
+
 def test_an_older_version_s_error_is_its_output_not_a_failure_and_is_cached(runner):
     snippet = load_snippet(runner.settings.snippets_dir, "new_api.py")
     older = fake_older("0.4.38")
@@ -148,6 +163,41 @@ def test_an_older_version_s_error_is_its_output_not_a_failure_and_is_cached(runn
     assert not pinned.ok and "ImportError" in pinned.problem
 
 
+def test_a_build_waits_for_another_making_the_same_environment_and_says_so(tmp_path, monkeypatch):
+    import fcntl
+    import threading
+    from live_engine import versions
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    folder = tmp_path / "cache" / f"jax-{OLDER}"
+    folder.mkdir(parents=True)
+    made = JaxEnv(OLDER, sys.executable, ())
+    answers = iter([None, made])  # missing before the lock; made by the other build once it has the lock
+    monkeypatch.setattr(versions, "existing_env", lambda *args: next(answers))
+    monkeypatch.setattr(versions, "_make", lambda *args: pytest.fail("made twice"))
+    lines = []
+    with open(folder / ".lock", "w") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)  # another build, making it
+        waiting = threading.Thread(target=lambda: lines.append(ensure_env(settings, OLDER, lines.append)))
+        waiting.start()
+        waiting.join(2)
+        assert waiting.is_alive()
+        assert lines == [f"waiting for another build that is making the environment for jax {OLDER}"]
+    waiting.join(10)  # the other build is done (its lock closed): this one finds the environment made
+    assert lines[1:] == [made]
+
+
+def test_the_matrix_runs_on_a_runner_without_a_cache(settings, worker_pool, monkeypatch):
+    from live_engine.matrix import run_matrix
+    uncached = Runner(dataclasses.replace(settings, run_versions=(OLDER,)), use_cache=False, pool=worker_pool)
+    monkeypatch.setattr(uncached, "environment", lambda version, log=None: fake_older(version))
+    try:
+        matrix = run_matrix({"docs/a.md": "<!-- live: square.py -->\n"}, uncached,
+                            {"square.py": Outcome("square.py", "9\n")})
+    finally:
+        uncached.close_version(OLDER)
+    assert list(matrix) == [OLDER] and matrix[OLDER]["square.py"].output == "9\n"
+
+
 def test_the_environment_for_a_version_is_made_once_with_uv_in_the_cache_folder(tmp_path):
     """A real jax 0.4.38 from PyPI (uv's cache makes this a few seconds after the first time)."""
     settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
@@ -160,6 +210,70 @@ def test_the_environment_for_a_version_is_made_once_with_uv_in_the_cache_folder(
     said = subprocess.run([env.python, "-c", "import jax, jaxlib; print(jax.__version__, jaxlib.__version__)"],
                           capture_output=True, text=True, check=True).stdout
     assert said.split() == [OLDER, OLDER]
+
+
+def _fake_uv(folder: Path, said: str) -> Path:
+    uv = folder / "uv"
+    uv.write_text(f"#!/bin/sh\necho \"$@\" >> {folder}/calls\necho '{said}' >&2\nexit 2\n")
+    uv.chmod(0o755)
+    return uv
+
+
+def test_without_a_network_the_error_says_what_uv_said_and_what_to_do(tmp_path, monkeypatch):
+    """A half-made environment (a build killed while making it) is removed before uv starts again."""
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    half = tmp_path / "cache" / f"jax-{OLDER}" / "env"
+    half.mkdir(parents=True)
+    (half / "left-over").write_text("x")
+    monkeypatch.setenv("UV", str(_fake_uv(tmp_path, "error: Failed to fetch: https://pypi.org/simple/jax/")))
+    with pytest.raises(VersionEnvError) as raised:
+        ensure_env(settings, OLDER)
+    said = str(raised.value)
+    assert said.startswith(f"jax {OLDER}: `uv venv` failed") and "connection to PyPI" in said
+    assert "LIVE_VERSIONS=pinned" in said and said.endswith("error: Failed to fetch: https://pypi.org/simple/jax/")
+    assert not (half / "left-over").exists() and existing_env(settings, OLDER) is None
+
+
+@pytest.mark.parametrize("uv", [None, "/nonexistent/uv"])
+def test_without_uv_the_error_says_what_to_do(tmp_path, monkeypatch, uv):
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    if uv is None:
+        monkeypatch.delenv("UV", raising=False)
+        monkeypatch.setenv("PATH", str(tmp_path))
+    else:
+        monkeypatch.setenv("UV", uv)
+    with pytest.raises(VersionEnvError, match=r"pip install uv.*LIVE_VERSIONS=pinned"):
+        ensure_env(settings, OLDER)
+
+
+def _ready_env(settings: Settings, ready: dict) -> None:
+    """An environment as _make leaves it, without installing anything: a python, then ready.json."""
+    import json
+    env = settings.cache_dir / f"jax-{OLDER}" / "env"
+    (env / "bin").mkdir(parents=True, exist_ok=True)
+    (env / "bin" / "python").unlink(missing_ok=True)
+    (env / "bin" / "python").symlink_to(sys.executable)
+    (env / "ready.json").write_text(json.dumps({"version": OLDER, "site_packages": [str(env)], **ready}))
+
+
+def test_an_environment_made_from_other_settings_or_another_lock_is_made_again(tmp_path):
+    """Editing jax_extras, or raising numpy in the lock, must reach the older environments;
+    raising a package they do not hold (mkdocs) must not remake them."""
+    from live_engine.versions import _made_from
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    made = _made_from(settings, OLDER, {"numpy"})
+    _ready_env(settings, {"made_from": made})
+    assert existing_env(settings, OLDER) is not None
+    with_extra = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache", jax_extras=("rich",))
+    assert existing_env(with_extra, OLDER) is None  # jax_extras edited since
+    older_numpy = [line if not line.startswith("numpy==") else "numpy==1.0.0" for line in made["constraints"]]
+    _ready_env(settings, {"made_from": made | {"constraints": older_numpy}})
+    assert existing_env(settings, OLDER) is None  # the lock raised numpy since
+    _ready_env(settings, {"made_from": made | {"python": "3.0.0"}})
+    assert existing_env(settings, OLDER) is None  # another Python
+    _ready_env(settings, {})
+    assert existing_env(settings, OLDER) is None  # made before it was recorded: unknown
+    assert "mkdocs" not in {line.partition("==")[0] for line in made["constraints"]}
 
 
 def test_an_older_environment_holds_the_lock_s_numpy_where_it_can():
@@ -200,10 +314,7 @@ def test_differing_outputs_get_version_tabs_pinned_first_with_a_diff(settings):
 
 
 def test_a_source_mapped_directive_keeps_its_pinned_rendering_whole_with_older_tabs_under_it(settings):
-    directive, snippet = _directive(settings)
-    if "map" not in {field.name for field in __import__("dataclasses").fields(directive)}:
-        pytest.skip("no map= option")
-    directive = __import__("dataclasses").replace(directive, map="source")
+    directive, snippet = _directive(settings, "<!-- live: square.py map=source -->")
     shown = render_versions(directive, snippet, "9\n", [("0.4.38", Outcome("square.py", "9.0\n"))], "PINNED\n")
     assert shown.startswith("PINNED\n\n") and '=== "jax 0.4.38"' in shown and "(pinned)" not in shown
 
@@ -273,7 +384,9 @@ def test_unrecorded_snippets_and_projects_without_records_are_not_checked(settin
 def test_records_of_snippets_no_chapter_shows_are_orphans(settings):
     records.accept(settings, "square.py", "9\n")
     records.accept(settings, "gone/old.py", "x\n")
-    assert records.orphans(settings, {"square.py"}) == [settings.root / "records" / "gone" / "old.py.txt"]
+    (settings.root / "records" / "machine.py.txt").write_text("4 cores\n")  # unrecorded: no record belongs
+    assert records.orphans(settings, {"square.py", "machine.py"}) == [
+        settings.root / "records" / "gone" / "old.py.txt", settings.root / "records" / "machine.py.txt"]
 
 
 def test_the_real_site_has_no_record_of_a_snippet_no_chapter_shows():
@@ -283,7 +396,7 @@ def test_the_real_site_has_no_record_of_a_snippet_no_chapter_shows():
     settings = load_settings(root)
     shown = {path for page in (root / "docs").glob("*.md")
              for directive in parse_page(page.read_text(encoding="utf-8"), f"docs/{page.name}").directives
-             for path in getattr(directive, "paths", (directive.path,))}  # a compare= directive runs two
+             for path in directive.paths}  # a compare= directive runs two
     left = [str(path.relative_to(root)) for path in records.orphans(settings, shown)]
     assert not left, f"records of snippets no chapter shows: {left}; delete them"
     unknown = sorted(name for name, _ in settings.unrecorded if name not in shown)

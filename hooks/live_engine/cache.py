@@ -47,8 +47,11 @@ def toolchain() -> dict[str, str]:
 
 
 @cache
-def version_toolchain(jax: str, site_packages: tuple[str, ...]) -> dict[str, str]:
-    """The toolchain of an older JAX's environment (the version matrix): same Python, its jax and jaxlib."""
+def version_toolchain(jax: str, site_packages: tuple[str, ...], made: str = "") -> dict[str, str]:
+    """The toolchain of an older JAX's environment (the version matrix): same Python, its jax and jaxlib.
+
+    `made` (JaxEnv.made) changes when the environment is made again in the same folder, so that
+    `mkdocs serve` reads the new one's versions rather than the remembered ones."""
     versions = {dist.metadata["Name"].lower(): dist.version
                 for dist in metadata.distributions(path=[f for f in site_packages if os.path.isdir(f)])
                 if dist.metadata["Name"]}
@@ -69,11 +72,12 @@ def installed_distributions(site_packages: tuple[str, ...] | None = None) -> lis
 
 
 @cache
-def installed_packages(site_packages: tuple[str, ...] | None = None) -> str:
+def installed_packages(site_packages: tuple[str, ...] | None = None, made: str = "") -> str:
     """Hash of every installed distribution and its version, for the cache keys.
 
     Outputs depend on more than jax: one snippet prints numpy's version, another checks
-    for flatbuffers, and numpy's printing rules shape every array shown.
+    for flatbuffers, and numpy's printing rules shape every array shown. `made`: as for
+    version_toolchain (an older environment made again in the same folder).
     """
     return hashlib.sha256("\n".join(installed_distributions(site_packages)).encode()).hexdigest()
 
@@ -88,9 +92,9 @@ def cache_key(snippet: Snippet, max_output_bytes: int, env: JaxEnv | None = None
     older = env is not None and not env.pinned
     material = {
         "engine": ENGINE_VERSION,
-        "toolchain": version_toolchain(env.version, env.site_packages) if older else toolchain(),
+        "toolchain": version_toolchain(env.version, env.site_packages, env.made) if older else toolchain(),
         "python_build": sys.version,
-        "packages": installed_packages(env.site_packages) if older else installed_packages(),
+        "packages": installed_packages(env.site_packages, env.made) if older else installed_packages(),
         "snippet": snippet.name,
         "code": snippet.digest,
         "env": snippet.env,

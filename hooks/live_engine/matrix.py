@@ -34,19 +34,25 @@ Matrix = dict[str, dict[str, Outcome]]  # older version -> snippet -> its outcom
 
 
 def run_matrix(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outcome],
-               log: Log | None = None) -> Matrix:
+               log: Log | None = None, snippets: dict[str, Snippet] | None = None) -> Matrix:
     """Run, on each older version the settings ask for, every snippet of `pages` that succeeded
-    on the pinned version (`outcomes`); an empty dict when they ask for none."""
+    on the pinned version (`outcomes`); an empty dict when they ask for none.
+
+    `snippets` are the ones the pinned build read: the older versions run the same bytes,
+    not a file saved since, whose output on the pinned version nobody has seen."""
     versions = runner.settings.run_versions
     if not versions:
         return {}
-    directives, snippets, _ = plan(pages, runner)
+    directives, read_now, _ = plan(pages, runner)
+    snippets = read_now | (snippets or {})
     todo = [(snippet, timeout) for snippet, timeout in jobs(directives, snippets, runner.settings.timeout)
             if snippet.name in outcomes and outcomes[snippet.name].ok]
     matrix: Matrix = {}
     for version in versions:
         env = runner.environment(version, log)
-        runner.cache_for(env).used.clear()  # from here on it collects the entries this build uses
+        cache = runner.cache_for(env)
+        if cache is not None:  # None for a runner without a cache (use_cache=False)
+            cache.used.clear()  # from here on it collects the entries this build uses
         try:
             matrix[version] = runner.run_all(todo, log, env)
         finally:
@@ -133,7 +139,7 @@ def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
             body.append(f"jax {_versions_text(versions)} cannot run this snippet: above is what "
                         f"{'it says' if len(versions) == 1 else 'they say'}.")
         panels.append((label + (" (fails)" if outcome.failed_on else ""), "\n\n".join(body)))
-    if getattr(directive, "map", "none") != "none":
+    if directive.map != "none":
         # map=source ties the source to the output inside one wrapper (hooks/source_map.py):
         # keep the pinned rendering whole, and the older versions' tabs under it.
         view = tabs(panels[1:])
@@ -174,7 +180,7 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
         for directive in parse_page(markdown, page).directives:
             if directive.output != "show":
                 continue
-            for name in getattr(directive, "paths", (directive.path,)):  # compare= shows two snippets
+            for name in directive.paths:  # compare= shows two snippets
                 if name in listed or name not in outcomes or not outcomes[name].ok:
                     continue
                 if any(matrix[version].get(name) and matrix[version][name].output != outcomes[name].output

@@ -72,7 +72,8 @@ def accept(settings: Settings, snippet: str, output: str) -> bool:
 
 
 def orphans(settings: Settings, snippets: set[str]) -> list[Path]:
-    """Record files that belong to no snippet in `snippets`, nor to an unrecorded one."""
+    """Record files that belong to no snippet in `snippets`: a deleted or renamed snippet's, and an
+    `unrecorded` snippet's (its output varies by machine, so a record of it would mislead)."""
     if settings.records_dir is None or not settings.records_dir.is_dir():
         return []
     wanted = {record_path(settings, name) for name in snippets} - {None}

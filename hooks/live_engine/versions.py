@@ -6,6 +6,7 @@ first use at CACHE/jax-VERSION/env/ with the same Python: jax and jaxlib at that
 version, the extra packages snippets import (`jax_extras`) at the lock's versions,
 and, where that version allows, the lock's numpy, scipy and ml_dtypes too, so that
 a difference between two outputs comes from JAX and XLA, not from numpy's printing.
+It is made again when what it was made from changes (ready.json records it).
 
 Its results are cached at CACHE/jax-VERSION/results/, apart from the pinned ones:
 a build that runs the pinned version alone prunes its own entries and never these.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -31,6 +33,9 @@ from .settings import Settings
 
 READY = "ready.json"  # written last: an environment without it is half made, and made again
 INSTALL_SECONDS = 900.0
+# What to do when an environment cannot be made: versions = "all" in [tool.live] would
+# make "build without LIVE_VERSIONS" wrong advice; the variable overrides the setting.
+PINNED_ALONE = "build the pinned version alone with LIVE_VERSIONS=pinned"
 
 
 class VersionEnvError(RuntimeError):
@@ -45,6 +50,8 @@ class JaxEnv:
     python: str  # the interpreter workers run
     site_packages: tuple[str, ...]  # its package folders: outputs name them <site-packages>
     pinned: bool = False
+    made: str = ""  # digest of its ready.json: an environment made again has its packages read afresh
+
 
     @property
     def label(self) -> str:
@@ -71,13 +78,35 @@ def existing_env(settings: Settings, version: str) -> JaxEnv | None:
     """The environment for `version` if it was made completely, else None."""
     folder = version_folder(settings, version) / "env"
     try:
-        ready = json.loads((folder / READY).read_text(encoding="utf-8"))
+        text = (folder / READY).read_text(encoding="utf-8")
+        ready = json.loads(text)
     except (OSError, ValueError):
         return None
     python = folder / "bin" / "python"
-    if ready.get("version") != version or not python.exists():
+    if not isinstance(ready, dict) or ready.get("version") != version or not python.exists() \
+            or not isinstance(ready.get("site_packages"), list) or not _made_from_now(settings, version, ready):
         return None
-    return JaxEnv(version, str(python), tuple(ready["site_packages"]))
+    return JaxEnv(version, str(python), tuple(ready["site_packages"]), made=hashlib.sha256(text.encode()).hexdigest())
+
+
+def _made_from(settings: Settings, version: str, names: set[str] | None = None) -> dict:
+    """What an environment is made from: this Python, what it installs, and the lock's versions
+    of the packages it holds (`names`; all when None). A constraint on a package it does not
+    hold (mkdocs, say) changes nothing in it, so raising that one in the lock remakes nothing."""
+    wanted, constraints = requirements(settings, version)
+    held = [line for line in constraints if names is None or line.partition("==")[0] in names]
+    return {"python": sys.version, "wanted": wanted, "constraints": held}
+
+
+def _made_from_now(settings: Settings, version: str, ready: dict) -> bool:
+    """Whether the environment was made from what it would be made from now. Else (jax_extras
+    edited, the lock raised numpy, uv.lock's Python changed) it is made again: its outputs would
+    otherwise come from an environment the settings no longer describe."""
+    made = ready.get("made_from")
+    if not isinstance(made, dict) or not isinstance(made.get("constraints"), list):
+        return False  # made before environments recorded this: what it holds is unknown
+    names = {line.partition("==")[0] for line in made["constraints"]}
+    return made == _made_from(settings, version, names)
 
 
 def ensure_env(settings: Settings, version: str, log=None) -> JaxEnv:
@@ -91,7 +120,12 @@ def ensure_env(settings: Settings, version: str, log=None) -> JaxEnv:
     folder = version_folder(settings, version)
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:  # say why the build stands still (making one can take minutes)
+            if log:
+                log(f"waiting for another build that is making the environment for jax {version}")
+            fcntl.flock(lock, fcntl.LOCK_EX)
         found = existing_env(settings, version)
         if found is None:
             started = time.monotonic()
@@ -111,7 +145,7 @@ def uv_command() -> str:
     found = os.environ.get("UV") or shutil.which("uv")
     if not found:
         raise VersionEnvError("the version matrix needs uv (https://docs.astral.sh/uv/) to make its environments; "
-                              "install it (pip install uv), or build without LIVE_VERSIONS")
+                              f"install it (pip install uv), or {PINNED_ALONE}")
     return found
 
 
@@ -131,7 +165,7 @@ def requirements(settings: Settings, version: str) -> tuple[list[str], list[str]
 
 def _make(settings: Settings, version: str, env: Path) -> None:
     uv = uv_command()
-    shutil.rmtree(env, ignore_errors=True)  # a half-made one from a build that was killed
+    shutil.rmtree(env, ignore_errors=True)  # half made (a build was killed), or made from what is no longer asked for
     base = getattr(sys, "_base_executable", sys.executable)
     _uv([uv, "venv", "--quiet", "--python", base, str(env)], version)
     python = env / "bin" / "python"
@@ -148,15 +182,24 @@ def _make(settings: Settings, version: str, env: Path) -> None:
         _uv([*install, *wanted], version)
     purelib = subprocess.run([str(python), "-c", "import site; print('\\n'.join(site.getsitepackages()))"],
                              capture_output=True, text=True, check=True).stdout.split()
-    (env / READY).write_text(json.dumps({"version": version, "site_packages": purelib}), encoding="utf-8")
+    held = {dist.metadata["Name"].lower() for dist in metadata.distributions(path=purelib) if dist.metadata["Name"]}
+    ready = {"version": version, "site_packages": purelib, "made_from": _made_from(settings, version, held)}
+    (env / READY).write_text(json.dumps(ready), encoding="utf-8")
 
 
 def _uv(command: list[str], version: str) -> None:
+    step = f"uv {' '.join(word for word in command[1:3] if not word.startswith('-'))}"  # uv venv, uv pip install
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=INSTALL_SECONDS,
                                 env={k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"})
     except subprocess.TimeoutExpired:
-        raise VersionEnvError(f"jax {version}: `{' '.join(command[1:3])}` took over {INSTALL_SECONDS:.0f} s") from None
+        raise VersionEnvError(f"jax {version}: `{step}` took over {INSTALL_SECONDS:.0f} s; try again, "
+                              f"or {PINNED_ALONE}") from None
+    except OSError as error:  # $UV names a uv that is gone, or is not executable
+        raise VersionEnvError(f"jax {version}: could not start uv ({command[0]}): {error.strerror}; "
+                              f"install uv (pip install uv) or fix $UV, or {PINNED_ALONE}") from None
     if result.returncode != 0:
         said = (result.stderr or result.stdout).strip()
-        raise VersionEnvError(f"jax {version}: uv could not make its environment ({' '.join(command[1:3])}):\n{said}")
+        raise VersionEnvError(f"jax {version}: `{step}` failed, so its environment could not be made; "
+                              f"making it needs a connection to PyPI, once (or uv's cache); try again, "
+                              f"or {PINNED_ALONE}. uv said:\n{said}")
