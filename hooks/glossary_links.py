@@ -20,7 +20,7 @@ only as written. An all-lowercase form also matches with a capital first letter,
 the start of a sentence ("Fusion merges..."), but wherever it stands (hence
 `!Fusion Explorer`), and never in capitals throughout. A form is a
 whole word: not inside a longer word, and not part of a hyphenated one (`kLoop-fusion`,
-`per-pass`), so "HLO" never links inside "StableHLO".
+`layout-assignment`), so "HLO" never links inside "StableHLO".
 
 On every other page, only prose is linked: never text inside code, pre, links, headings
 and table headers, admonition titles, folded-block summaries, tab labels, the snippets'
