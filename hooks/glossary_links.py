@@ -16,10 +16,11 @@ A form that starts with `!` is a phrase that is never a use of the term, such as
 `!hyperbolic tangent` for "tangent": where it matches, nothing in it is linked.
 
 Case: a form with a capital letter in it (XLA, StableHLO, `XLA's [passes]`) matches
-only as written. An all-lowercase form also matches with a capital first letter, at the
-start of a sentence ("Fusion merges..."), but never in capitals throughout. A form is a
+only as written. An all-lowercase form also matches with a capital first letter, as at
+the start of a sentence ("Fusion merges..."), but wherever it stands (hence
+`!Fusion Explorer`), and never in capitals throughout. A form is a
 whole word: not inside a longer word, and not part of a hyphenated one (`kLoop-fusion`,
-`per-pass`), so "HLO" never links inside "StableHLO".
+`layout-assignment`), so "HLO" never links inside "StableHLO".
 
 On every other page, only prose is linked: never text inside code, pre, links, headings
 and table headers, admonition titles, folded-block summaries, tab labels, the snippets'
@@ -279,8 +280,8 @@ def link_page(page_html: str, linker: Linker, glossary_url: str) -> str:
         entry, before, core = linker.spellings[_normal(text)]
         if entry is None:  # a !phrase, such as "hyperbolic tangent": the words are not the term
             return text
-        if before or core > 1:  # cut it where the form is cut, whatever white space it has
-            pieces = PIECES.findall(text)
+        pieces = PIECES.findall(text)
+        if before or core < len(pieces):  # cut it where the form is cut, whatever white space it has
             before, core, after = ("".join(pieces[:before]), "".join(pieces[before:before + core]),
                                    "".join(pieces[before + core:]))
         else:

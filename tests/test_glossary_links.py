@@ -136,6 +136,32 @@ def test_a_form_may_break_across_lines_and_the_longest_form_wins():
     assert links(out) == [("weak-type", "weak\ntypes")]
 
 
+def test_a_bracketed_form_with_words_after_it_links_only_its_bracketed_part():
+    entries = read_glossary("## Shardy\n<!-- forms: [Shardy] partitioner -->\n\nA system.\n")
+    out = link_page("<p>The Shardy partitioner.</p>", linker(entries), "../glossary/")
+    assert out == ('<p>The <a class="glossary-term" href="../glossary/#shardy" title="A system.">Shardy</a>'
+                   " partitioner.</p>")
+
+
+# Written out here, not read from the hook, so that dropping one from the hook fails a test.
+@pytest.mark.parametrize("skipped", [
+    "<pre>fusion</pre>", "<code>fusion</code>", "<kbd>fusion</kbd>", "<samp>fusion</samp>",
+    '<a href="x">fusion</a>', "<h1>fusion</h1>", "<h3 id='a'>fusion</h3>", "<h6>fusion</h6>", "<th>fusion</th>",
+    "<summary>fusion</summary>", "<label>fusion</label>", "<button>fusion</button>",
+    "<textarea>fusion</textarea>", "<script>fusion</script>", "<style>fusion</style>",
+    "<svg><text>fusion</text></svg>", "<title>fusion</title>",
+    '<p class="admonition-title">fusion</p>', '<span class="filename">fusion</span>',
+    '<div class="live-summary"><div><div>x</div>fusion</div>fusion</div>',
+    '<figure class="live-graph"><figure>x</figure>fusion</figure>',
+    '<div class="tabbed-labels"><div>x</div>fusion</div>', '<div class="clipboard-copy-txt">fusion</div>',
+    '<div class="x clipboard-copy-txt y">fusion</div>', "<!-- fusion <p> -->",
+])
+def test_each_skipped_element_and_class_is_left_alone_up_to_its_own_end(skipped):
+    out = linked(f"<p>{skipped} then the fusion.</p>")
+    assert links(out) == [("fusion", "fusion")]
+    assert out.startswith(f"<p>{skipped} then the <a ")
+
+
 def test_a_never_linked_phrase_hides_the_term_inside_it():
     entries = read_glossary("## tangent\n<!-- forms: tangents, !hyperbolic tangent -->\n\nA direction.\n")
     out = link_page("<p>Hyperbolic tangent and hyperbolic tangent, then a tangent.</p>", linker(entries), "../glossary/")
