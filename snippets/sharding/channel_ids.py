@@ -27,9 +27,27 @@ for line in lowered.as_text().splitlines():
             attrs = [a for a in ("channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>",
                                  "use_global_device_ids") if a in line]
             print(f"  {op}: {attrs}")
+
+
+def modes(hlo_text):
+    """Excerpt: the channel_id and use_global_device_ids of each collective."""
+    for line in hlo_text.splitlines():
+        for op in (" all-reduce(", " all-gather(", " collective-permute(", " all-to-all("):
+            if op in line:
+                attrs = [a for a in line.split(", ") if a.startswith(("channel_id", "use_global"))]
+                print(f"  {op.strip(' (')}: {attrs}")
+
+
 print("compiled HLO:")
-for line in lowered.compile().as_text().splitlines():
-    for op in (" all-reduce(", " all-gather(", " collective-permute("):
-        if op in line:
-            attrs = [a for a in line.split(", ") if a.startswith(("channel_id", "use_global"))]
-            print(f"  {op.strip(' (')}: {attrs}")
+modes(lowered.compile().as_text())
+
+# The same kinds of collectives left to the partitioner: no channel handle in
+# StableHLO; the partitioner gives each collective it creates an id of its own.
+rows = NamedSharding(mesh, P("x"))
+by_partitioner = jax.jit(lambda v: (v.sum(axis=0), v, v),
+                         out_shardings=(NamedSharding(mesh, P()), NamedSharding(mesh, P()),
+                                        NamedSharding(mesh, P(None, "x"))))
+lowered = by_partitioner.lower(jax.ShapeDtypeStruct((64, 16), jnp.float32, sharding=rows))
+print("partitioner, channel handles in StableHLO:", lowered.as_text().count("channel_handle"))
+print("partitioner, compiled HLO:")
+modes(lowered.compile().as_text())

@@ -32,3 +32,12 @@ print("--- right after spmd-partitioning")
 print(computations(open(os.path.join("dump", after)).read()))
 print("--- compiled")
 print(computations(compiled.as_text()))
+
+# The same, split over both axes of a 2 x 4 mesh: are the offset tables still there?
+mesh2 = jax.make_mesh((2, 4), ("data", "model"))
+both = jax.jit(lambda v: v * 2, in_shardings=NamedSharding(mesh2, P()),
+               out_shardings=NamedSharding(mesh2, P("data", "model")))
+text = both.lower(jax.ShapeDtypeStruct((64, 16), jnp.float32)).compile().as_text()
+print("--- compiled, 2 x 4 mesh, the tables and the fusion")
+print(*[l.strip().split(", metadata=")[0] for l in text.splitlines() if "s32[8]{0} constant(" in l or " fusion(" in l],
+      sep="\n")
