@@ -25,7 +25,8 @@ SOURCE_DATE_EPOCH = "1767225600"
 
 def build_site(folder: Path, cache: Path | None = None, **variables: str) -> Path:
     """`mkdocs build --strict` into folder/site, with the cache in `cache` (default: a new, empty
-    folder/cache, so a cold build) and any further environment `variables`."""
+    folder/cache, so a cold build) and any further environment `variables`. What the build
+    logged is kept in folder/build.log."""
     env = os.environ | {
         "NO_MKDOCS_2_WARNING": "1",
         "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH,
@@ -34,6 +35,7 @@ def build_site(folder: Path, cache: Path | None = None, **variables: str) -> Pat
     site = folder / "site"
     build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600)
+    (folder / "build.log").write_text(build.stderr, encoding="utf-8")
     if build.returncode != 0:
         raise AssertionError(f"mkdocs build --strict failed:\n{build.stderr}")
     return site
