@@ -350,7 +350,7 @@ def primitive_of(row: ref.Row) -> str:
 
 
 def test_primitive_rows_are_well_formed(primitive_rows):
-    problems = name_problems(primitive_rows, primitive_of, r"[a-z_][a-z0-9_]*", "docs/jaxpr-primitives.md",
+    problems = name_problems(primitive_rows, primitive_of, r"[a-z_][a-z0-9_]*(?:-[a-z0-9_]+)*", "docs/jaxpr-primitives.md",
                              "primitive")
     for row in primitive_rows:
         here = f"docs/jaxpr-primitives.md:{row.line}"
