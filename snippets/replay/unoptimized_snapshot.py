@@ -33,27 +33,28 @@ text = xla_client.XlaComputation(field(snapshot, 1)[0]).as_hlo_text()
 print("its module:")
 print("\n".join("    " + line for line in text.splitlines() if line.strip()))
 
-# The same function on eight simulated devices, its input split over them. XLA_FLAGS is read
-# once per process, so each flag is tried in a new one.
+# The same function on eight simulated devices, its input split over them (PartitionSpec("d"))
+# or copied to each (PartitionSpec()). XLA_FLAGS is read once per process, so each try is a new one.
 SHARDED = """
 import jax, numpy as np
 from jax.sharding import NamedSharding, PartitionSpec
 def scale(x):
     return 2 * x + 1
 mesh = jax.make_mesh((8,), ("d",))
-x = jax.device_put(np.arange(8, dtype=np.float32), NamedSharding(mesh, PartitionSpec("d")))
+x = jax.device_put(np.arange(8, dtype=np.float32), NamedSharding(mesh, PartitionSpec(SPEC)))
 try:
     print(jax.jit(scale)(x))
 except Exception as error:
     print(type(error).__name__, str(error).split(") ", 1)[1])
 """
 print("\nOn eight devices:")
-for flag in ["--xla_dump_hlo_unoptimized_snapshots", "--xla_dump_hlo_snapshots"]:
-    folder = flag.removeprefix("--xla_dump_hlo_")
+for flag, spec in [("--xla_dump_hlo_unoptimized_snapshots", '"d"'), ("--xla_dump_hlo_unoptimized_snapshots", ""),
+                   ("--xla_dump_hlo_snapshots", '"d"')]:
+    folder = flag.removeprefix("--xla_dump_hlo_") + ("_split" if spec else "_replicated")
     flags = f"--xla_dump_to={folder} {flag} --xla_force_host_platform_device_count=8"
-    child = subprocess.run([sys.executable, "-c", SHARDED], env=dict(os.environ, XLA_FLAGS=flags),
-                           capture_output=True, text=True)
+    child = subprocess.run([sys.executable, "-c", SHARDED.replace("SPEC", spec)],
+                           env=dict(os.environ, XLA_FLAGS=flags), capture_output=True, text=True)
     written = sorted(path.name for path in pathlib.Path(folder).iterdir())
-    print(f"  {flag}:\n    {child.stdout.strip()}")
+    print(f"  {flag}, input PartitionSpec({spec}):\n    {child.stdout.strip()}")
     print(f"    {len(written)} entries in {folder}/: {sum('snapshot' in name for name in written)} snapshots,",
           "an HLO text file:", any(name.endswith(".txt") for name in written))
