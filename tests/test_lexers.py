@@ -135,3 +135,14 @@ def test_a_string_cut_short_by_an_elision_is_a_string_not_an_error():
     line = '  %ynn_fusion = f32[64,32]{1,0} fusion(%x.1), kind=kCustom, backend_config={"fusion …\n'
     tokens = [(kind, value) for kind, value in get_lexer_by_name("hlo").get_tokens(line) if value.strip()]
     assert not any(kind is Error for kind, _ in tokens) and ('"fusion' in dict((v, k) for k, v in tokens))
+
+
+def test_paddings_windows_and_words_starting_with_a_digit_read_without_errors():
+    """HLO prints paddings and windows as numbers joined by `_` and `x`; prose says `2x`; jaxprs print
+    a callable as `<function ... at 0x…>` once the address is elided."""
+    line = "ROOT pad.1 = f32[8]{0} pad(x.1, c.1), padding=-1_2_1, window={size=1x16 pad=0_0x15_0}  # 2x faster\n"
+    tokens = [(kind, value) for kind, value in get_lexer_by_name("hlo").get_tokens(line) if value.strip()]
+    assert not any(kind is Error for kind, _ in tokens)
+    assert (Number, "-1_2_1") in tokens and (Number, "0_0x15_0") in tokens and (Number, "1x16") in tokens
+    jaxpr = "    callback=<function debug_callback.<locals>._flat_callback at 0x…>\n"
+    assert not any(kind is Error for kind, _ in get_lexer_by_name("jaxpr").get_tokens(jaxpr))
