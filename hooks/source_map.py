@@ -27,7 +27,6 @@ import logging
 import re
 from pathlib import Path
 
-from live_engine.directives import parse_page
 from live_engine.snippets import SECTION_MARK
 
 log = logging.getLogger("mkdocs.plugins.live")
@@ -69,24 +68,12 @@ def on_page_content(html_text, page, config, files):
     if 'class="live-map"' not in html_text:
         return html_text
     snippets = Path(config.config_file_path).parent / "snippets"
-    chapter = f"docs/{page.file.src_uri}"
-    lines = map_directive_lines(page.file.content_string, chapter)
-    return link_page(html_text, snippets, chapter, lines)
+    return link_page(html_text, snippets, f"docs/{page.file.src_uri}")
 
 
-def map_directive_lines(markdown: str, chapter: str) -> dict[str, list[int]]:
-    """The chapter lines of its `map=source` directives, by snippet, in page order."""
-    lines: dict[str, list[int]] = {}
-    for directive in parse_page(markdown, chapter).directives:
-        if directive.map == "source":
-            lines.setdefault(directive.path, []).append(directive.line)
-    return lines
-
-
-def link_page(page_html: str, snippets: Path, page: str = "page", lines: dict[str, list[int]] | None = None) -> str:
-    """Every live-map block of a page, its lines linked. `lines`: where each snippet's
-    `map=source` directives are in the chapter, to name the line of one whose output maps nothing."""
-    out, position, seen = [], 0, {}
+def link_page(page_html: str, snippets: Path, page: str = "page") -> str:
+    """Every live-map block of a page, its lines linked."""
+    out, position = [], 0
     for opening in MAP_DIV.finditer(page_html):
         if opening.start() < position:
             continue  # nested in a block already done (never written so)
@@ -95,10 +82,8 @@ def link_page(page_html: str, snippets: Path, page: str = "page", lines: dict[st
         name, section = html.unescape(attributes["data-snippet"]), attributes.get("data-section") or None
         source = (snippets / name).read_text(encoding="utf-8")
         body, mapped = link_block(page_html[opening.end():end], name, source, section)
-        seen[name] = seen.get(name, 0) + 1
-        if not mapped:
-            at = (lines or {}).get(name, [])
-            where = f"{page}:{at[seen[name] - 1]}" if len(at) >= seen[name] else page
+        if not mapped:  # named at the directive's chapter line, which render() wrote on the div
+            where = f"{page}:{attributes['data-line']}" if attributes.get("data-line") else page
             (log.info if _serving else log.warning)(
                 "live: %s: %s has map=source, but no line of its output names a line of snippets/%s "
                 "(print the IR with its locations, or drop map=source: see docs/writing.md)", where, name, name)

@@ -10,6 +10,9 @@ from __future__ import annotations
 import html
 import re
 
+from live_engine.directives import parse_page
+from live_engine.render import render
+from live_engine.snippets import load_snippet
 from source_map import link_block, output_locations, shown_file_lines
 
 FILE = "snippets/ch/f.py"
@@ -152,14 +155,15 @@ def test_an_output_that_maps_nothing_is_reported_at_its_directive_line(tmp_path,
     (tmp_path / "ch").mkdir()
     (tmp_path / "ch" / "f.py").write_text("import jax\nprint('no locations')\n", encoding="utf-8")
     chapter = "# C\n\n<!-- live: ch/f.py -->\n\ntext\n\n<!-- live: ch/f.py map=source -->\n"
-    lines = source_map.map_directive_lines(chapter, "docs/c.md")
-    assert lines == {"ch/f.py": [7]}
+    directive = parse_page(chapter, "docs/c.md").directives[1]
+    opening = render(directive, load_snippet(tmp_path, "ch/f.py"), "no locations\n").strip().split("\n")[0]
+    assert 'data-line="7"' in opening  # the directive's chapter line, written by render()
     block = code_block("python", ["import jax", "print('no locations')"]) + code_block("text", ["no locations"])
-    page = f'<div class="live-map" data-snippet="ch/f.py">{block}</div>'
+    page = f'{opening}{block}</div>'
     for serving, level in ((False, "WARNING"), (True, "INFO")):
         monkeypatch.setattr(source_map, "_serving", serving)
         caplog.clear()
         with caplog.at_level("INFO", logger="mkdocs.plugins.live"):
-            source_map.link_page(page, tmp_path, "docs/c.md", lines)
+            source_map.link_page(page, tmp_path, "docs/c.md")
         assert [(r.levelname, r.getMessage().split(" has ")[0]) for r in caplog.records] == \
             [(level, "live: docs/c.md:7: ch/f.py")]

@@ -63,7 +63,7 @@ def render(directive: Directive, snippet: Snippet, output: str,
             parts.append(picture_block(snippet.name, output))
     if directive.map == "source":  # hooks/source_map.py links the lines inside, from the HTML
         parts = [f'<div class="live-map" data-snippet="{html.escape(snippet.name)}" '
-                 f'data-section="{directive.section or ""}" markdown>', *parts, "</div>"]
+                 f'data-section="{directive.section or ""}" data-line="{directive.line}" markdown>', *parts, "</div>"]
     return _indented(parts, directive.indent)
 
 
