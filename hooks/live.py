@@ -24,7 +24,7 @@ from live_engine.build import BuildResult, build
 from live_engine.cache import toolchain
 from live_engine.directives import parse_page
 from live_engine.graph import GraphError, svg_for, use_cache
-from live_engine.matrix import changes_page, prune, render_versions, run_matrix, summary
+from live_engine.matrix import changes_page, prune, render_versions, run_matrix, summary, unfinished
 from live_engine.render import render, render_failure
 from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
@@ -157,6 +157,10 @@ def _run_matrix(pages: dict[str, str], result: BuildResult) -> dict:
         raise PluginError(f"live: {error}") from None
     if matrix:
         log.info("live: %s", summary(matrix, result.outcomes).replace("\n", "\nlive: "))
+    for line in unfinished(matrix):
+        # A warning ends a strict build (the published one): its pages would lack this comparison.
+        # Under serve, an info line: a warning would end `mkdocs serve` (strict: true).
+        (log.info if _state["serving"] else log.warning)("live: %s", line)
     return matrix
 
 

@@ -136,3 +136,22 @@ def test_a_page_run_again_shows_no_older_output_of_a_snippet_saved_since_the_mat
     markdown = module.on_page_markdown(again, page=page, config=config, files=None)
     assert "after the edit" in markdown and "older version's output" not in markdown
     module._state["matrix"] = {}
+
+
+@pytest.mark.parametrize("serving, level", [(False, "WARNING"), (True, "INFO")])
+def test_an_older_version_that_gave_no_answer_is_a_warning_in_a_build_and_an_info_line_under_serve(
+        hook, monkeypatch, caplog, serving, level):
+    """A warning makes the published (strict) build stop rather than publish a comparison with a
+    gap; under serve it must not end the server (strict: true turns warnings into an exit)."""
+    from live_engine.runner import Outcome
+    module, _ = hook
+    timed_out = Outcome("slow.py", None, "snippets/slow.py:3: timed out after 120 s (set timeout=...)")
+    monkeypatch.setattr(module, "run_matrix", lambda *args: {"0.4.38": {"slow.py": timed_out}})
+    monkeypatch.setitem(module._state, "serving", serving)
+    pinned = SimpleNamespace(outcomes={"slow.py": Outcome("slow.py", "done\n")}, snippets={})
+    with caplog.at_level("INFO", logger=module.log.name):
+        module._run_matrix({}, pinned)
+    [line] = [record for record in caplog.records if "not compared" in record.getMessage()]
+    assert line.levelname == level
+    assert line.getMessage() == ("live: jax 0.4.38: snippets/slow.py:3: timed out after 120 s (set timeout=...) "
+                                 "(not compared; build again to retry it)")

@@ -90,6 +90,7 @@ def settings(tmp_path_factory) -> Settings:
     write_files(root / "snippets", {
         "square.py": "print(3 * 3)\n",
         "new_api.py": "print('before the import')\nfrom jax import an_api_of_the_future\n",
+        "slow.py": "import time\nprint('started')\ntime.sleep(30)\n",
     })
     return Settings(root=root, snippets_dir=root / "snippets", cache_dir=root / ".cache",
                     records_dir=root / "records", unrecorded=(("machine.py", "prints the core count"),))
@@ -186,6 +187,60 @@ def test_a_build_waits_for_another_making_the_same_environment_and_says_so(tmp_p
     assert lines[1:] == [made]
 
 
+def test_an_environment_in_use_by_another_build_is_not_made_again_under_it(tmp_path, monkeypatch):
+    """Two checkouts sharing LIVE_CACHE_DIR with different locks: the one that must make the
+    environment again waits until the other's snippets have finished, and says why."""
+    import fcntl
+    import threading
+    from live_engine import versions
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    _ready_env(settings, {"made_from": {"python": "another", "wanted": [], "constraints": []}})  # another lock's
+    made = []
+    monkeypatch.setattr(versions, "_make", lambda *args: made.append(args[2]))
+    lines = []
+    with open(settings.cache_dir / f"jax-{OLDER}" / versions.IN_USE, "w") as other:
+        fcntl.flock(other, fcntl.LOCK_SH)  # the other checkout's build, running snippets in it
+        making = threading.Thread(target=lambda: _ignore(VersionEnvError, ensure_env, settings, OLDER, lines.append))
+        making.start()
+        making.join(2)
+        assert making.is_alive() and not made  # waiting, the environment untouched
+        assert lines[0].startswith(f"waiting for another build running snippets on jax {OLDER}: its environment "
+                                   f"was made from another uv.lock")
+    making.join(10)
+    assert made == [settings.cache_dir / f"jax-{OLDER}" / "env"]
+
+
+def _ignore(error, function, *args):
+    try:
+        function(*args)
+    except error:  # the fake _make leaves no environment: "incomplete", as it should say
+        pass
+
+
+def test_a_runner_holds_an_older_environment_from_environment_to_close_version(tmp_path, monkeypatch):
+    import fcntl
+    from live_engine import versions
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    _ready_env(settings, {"made_from": versions._made_from(settings, OLDER, {"numpy"})})
+    runner = Runner(settings, use_cache=False)
+    in_use = settings.cache_dir / f"jax-{OLDER}" / versions.IN_USE
+
+    def taken() -> bool:
+        with open(in_use, "w") as probe:
+            try:
+                fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            return False
+
+    try:
+        assert runner.environment(OLDER).version == OLDER and taken()
+        runner.close_version(OLDER)
+        assert not taken()
+    finally:
+        runner.close()
+
+
 def test_the_matrix_runs_on_a_runner_without_a_cache(settings, worker_pool, monkeypatch):
     from live_engine.matrix import run_matrix
     uncached = Runner(dataclasses.replace(settings, run_versions=(OLDER,)), use_cache=False, pool=worker_pool)
@@ -232,6 +287,28 @@ def test_without_a_network_the_error_says_what_uv_said_and_what_to_do(tmp_path, 
     assert said.startswith(f"jax {OLDER}: `uv venv` failed") and "connection to PyPI" in said
     assert "LIVE_VERSIONS=pinned" in said and said.endswith("error: Failed to fetch: https://pypi.org/simple/jax/")
     assert not (half / "left-over").exists() and existing_env(settings, OLDER) is None
+
+
+@pytest.mark.parametrize("said, installs", [
+    ("error: Failed to fetch: https://pypi.org/simple/jax/", 1),  # offline: no second try without the pins
+    ("No solution found when resolving dependencies: jax==0.4.38 depends on numpy<2.2", 2),
+])
+def test_the_lock_s_pins_are_dropped_only_when_uv_finds_no_solution_with_them(tmp_path, monkeypatch, said, installs):
+    """Without its pins, an offline uv could fill the environment from its cache with other numpys, quietly."""
+    settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
+    uv = tmp_path / "uv"
+    uv.write_text(f"#!/bin/sh\necho \"$@\" >> {tmp_path}/calls\n"
+                  f"if [ \"$1\" = venv ]; then eval mkdir -p \\${{$#}}; exit 0; fi\necho '{said}' >&2\nexit 1\n")
+    uv.chmod(0o755)
+    monkeypatch.setenv("UV", str(uv))
+    logged = []
+    with pytest.raises(VersionEnvError) as raised:
+        ensure_env(settings, OLDER, logged.append)
+    calls = (tmp_path / "calls").read_text().splitlines()
+    assert sum(call.startswith("pip install") for call in calls) == installs
+    assert "--constraint" in next(call for call in calls if call.startswith("pip install"))
+    assert str(raised.value).endswith(said)
+    assert any("uv chooses them instead" in line for line in logged) == (installs == 2)
 
 
 @pytest.mark.parametrize("uv", [None, "/nonexistent/uv"])
@@ -282,6 +359,46 @@ def test_an_older_environment_holds_the_lock_s_numpy_where_it_can():
     from importlib import metadata
     assert f"numpy=={metadata.version('numpy')}" in constraints
     assert not any(line.startswith(("jax==", "jaxlib==")) for line in constraints)
+
+
+def test_an_older_version_that_times_out_gave_no_answer_and_nothing_is_cached(runner):
+    # A timeout says how busy the machine was, not what that JAX does: no output, no "fails" tab.
+    snippet = load_snippet(runner.settings.snippets_dir, "slow.py")
+    older = fake_older("0.4.38")
+    outcome = runner.run(snippet, 1, env=older)
+    assert not outcome.ok and outcome.output is None and outcome.failed_on is None
+    assert outcome.problem.startswith("snippets/slow.py:3: timed out after 1 s")
+    assert runner.cache_for(older).get(cache_key(snippet, runner.settings.max_output_bytes, older)) is None
+
+
+def test_an_unfinished_older_version_is_named_in_the_log_the_page_and_the_changes_page(settings):
+    from live_engine.matrix import summary, unfinished
+    directive, snippet = _directive(settings)
+    timed_out = Outcome("square.py", None, "snippets/square.py:1: timed out after 120 s (set timeout=...)")
+    others = [("0.9.2", Outcome("square.py", "9\n")), ("0.4.38", timed_out)]
+    shown = render_versions(directive, snippet, "9\n", others, "SHOWN\n")
+    assert "jax 0.9.2 prints the same." in shown and "0.4.38" not in shown.split("prints the same")[0]
+    assert "jax 0.4.38 gave no output in this build (timed out after 120 s), so it is not compared here." in shown
+    assert "(fails)" not in shown and "===" not in shown
+    matrix = {"0.4.38": {"square.py": timed_out}}
+    assert unfinished(matrix) == ["jax 0.4.38: snippets/square.py:1: timed out after 120 s (set timeout=...) "
+                                  "(not compared; build again to retry it)"]
+    assert summary(matrix, {"square.py": Outcome("square.py", "9\n")}).endswith("; 1 did not finish")
+    text = changes_page({"docs/a.md": "# A\n\n<!-- live: square.py -->\n"}, {"square.py": Outcome("square.py", "9\n")},
+                        matrix, {"docs/a.md": "A"})
+    assert '!!! warning "Not compared in this build"' in text
+    assert "- `snippets/square.py` on jax 0.4.38: timed out after 120 s" in text
+    assert "No other output differs: every snippet compared prints the same" in text
+
+
+def test_outputs_differing_only_in_trailing_blank_lines_print_the_same(settings):
+    # The page shows both without them, and the diff compares them without: "0 lines gone" is no change.
+    directive, snippet = _directive(settings)
+    others = [("0.4.38", Outcome("square.py", "9\n\n"))]
+    assert "jax 0.4.38 prints the same." in render_versions(directive, snippet, "9\n", others, "SHOWN\n")
+    text = changes_page({"docs/a.md": "# A\n\n<!-- live: square.py -->\n"}, {"square.py": Outcome("square.py", "9\n")},
+                        {"0.4.38": {"square.py": others[0][1]}}, {"docs/a.md": "A"})
+    assert "No output differs" in text and "0 lines" not in text
 
 
 # --- on the page ----------------------------------------------------------------------------------

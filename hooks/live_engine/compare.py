@@ -190,16 +190,16 @@ def _fence(language: str, body: str, attributes: str) -> str:
     return f"{ticks}{language} {attributes}\n{body}\n{ticks}"
 
 
-def diff_block(before: str, after: str, names: tuple[str, str]) -> str:
+def diff_block(before: str, after: str, names: tuple[str, str], title: str = "Diff") -> str:
     """The highlighted diff, in a `live-diff` div (folded like a long output when long)."""
     diff = unified_diff(before, after, names)
+    attributes = f'title="{title}"'
     if not diff:
         return '<div class="live-diff" data-lang="text" markdown>\n\n' \
-               + _fence("text", "(the two outputs are identical)", 'title="Diff"') + "\n\n</div>"
+               + _fence("text", "(the two outputs are identical)", attributes) + "\n\n</div>"
     lines = diff.count("\n") + 1
     long = lines > LONG_DIFF_LINES
-    block = (f'<div class="live-diff{" long" * long}" data-lang="diff" markdown>\n\n'
-             + _fence("diff", diff, 'title="Diff"'))
+    block = f'<div class="live-diff{" long" * long}" data-lang="diff" markdown>\n\n' + _fence("diff", diff, attributes)
     if long:
         block += f'\n\n<details class="show-all"><summary>Show all {lines} lines</summary></details>'
     return block + "\n\n</div>"

@@ -5,7 +5,9 @@ that succeeded on each older version named in `[tool.live] jax_compare` (when th
 build asks for them: LIVE_VERSIONS=all, or `versions = "all"`), one version after
 another, each in its own environment (versions.py) with the same workers, isolation,
 normalizing and cache as the pinned one. A snippet that fails on an older version is
-no build failure: what that version said is its output there.
+no build failure: what that version said is its output there. One that times out
+there (or whose worker fails) gave no answer: the page and the changes page say it
+was not compared, and the build warns, so a strict build does not publish it so.
 
 `render_versions` shows the result under a directive's source: one output and a
 small note when every version prints the same; else content tabs, the pinned
@@ -25,7 +27,7 @@ from .build import jobs, plan
 from .compare import diff_block, tabs, unified_diff
 from .directives import Directive, parse_page
 from .progress import Log
-from .render import _output_block, detect_language, render
+from .render import detect_language, output_block, render
 from .runner import Outcome, Runner
 from .snippets import Snippet
 from .versions import pinned_env
@@ -61,15 +63,33 @@ def run_matrix(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outcom
 
 
 def summary(matrix: Matrix, pinned: dict[str, Outcome]) -> str:
-    """One line per older version for the build's log: what ran, what differs, what failed."""
+    """One line per older version for the build's log: what ran, what differs, what failed,
+    and what gave no answer at all (those are named: the build warns of each, see `unfinished`)."""
     lines = []
     for version, outcomes in matrix.items():
         ran = sum(not outcome.cached for outcome in outcomes.values())
-        differ = [name for name, outcome in outcomes.items() if outcome.output != pinned[name].output]
-        failed = sum(outcome.failed_on is not None for outcome in outcomes.values())
-        lines.append(f"jax {version}: {len(outcomes)} snippets, {ran} ran, {len(outcomes) - ran} from the cache; "
-                     f"{len(differ)} print otherwise than jax {pinned_env().version}, {failed} of them fail")
+        answered = {name: outcome for name, outcome in outcomes.items() if outcome.ok}
+        differ = [name for name, outcome in answered.items() if not same_text(outcome.output, pinned[name].output)]
+        failed = sum(outcome.failed_on is not None for outcome in answered.values())
+        line = (f"jax {version}: {len(outcomes)} snippets, {ran} ran, {len(outcomes) - ran} from the cache; "
+                f"{len(differ)} print otherwise than jax {pinned_env().version}, {failed} of them fail")
+        if len(answered) < len(outcomes):
+            line += f"; {len(outcomes) - len(answered)} did not finish"
+        lines.append(line)
     return "\n".join(lines)
+
+
+def unfinished(matrix: Matrix) -> list[str]:
+    """One line per snippet an older version gave no answer for (it timed out, or its worker
+    failed): no output to compare, which the build must say rather than leave out quietly."""
+    return [f"jax {version}: {outcome.problem} (not compared; build again to retry it)"
+            for version, outcomes in matrix.items() for outcome in outcomes.values() if not outcome.ok]
+
+
+def same_text(first: str, second: str) -> bool:
+    """Do two outputs print the same? Trailing blank lines aside, as the page shows them
+    (render.output_block) and as the diff compares them (compare.unified_diff)."""
+    return first.rstrip("\n") == second.rstrip("\n")
 
 
 def _versions_text(versions: list[str]) -> str:
@@ -79,14 +99,16 @@ def _versions_text(versions: list[str]) -> str:
 
 def groups(pinned_output: str, others: list[tuple[str, Outcome]]) -> tuple[list[str], list[tuple[list[str], Outcome]]]:
     """(versions printing what the pinned one prints, [(versions printing one other text, its outcome)]),
-    in the order `others` lists them."""
+    in the order `others` lists them; versions that gave no answer (not ok) are in neither."""
     same, differing = [], []
     for version, outcome in others:
-        if outcome.output == pinned_output:
+        if not outcome.ok:
+            continue
+        if same_text(outcome.output, pinned_output):
             same.append(version)
             continue
         for group in differing:
-            if group[1].output == outcome.output:
+            if same_text(group[1].output, outcome.output):
                 group[0].append(version)
                 break
         else:
@@ -94,65 +116,76 @@ def groups(pinned_output: str, others: list[tuple[str, Outcome]]) -> tuple[list[
     return same, differing
 
 
-def version_output_block(snippet: str, version: str, output: str, lang: str) -> str:
-    """An older version's output: as the pinned one's (highlighted, linked, folded when long),
-    marked with its version (`data-version`; tests/test_site.py compares the others)."""
-    name = html.escape(snippet)
-    return _output_block(snippet, output, lang).replace(
-        f'data-snippet="{name}"', f'data-snippet="{name}" data-version="{version}"', 1)
+def _unfinished_note(snippet: str, others: list[tuple[str, Outcome]]) -> str:
+    """A line under the output naming each older version that gave no answer in this build, and why."""
+    notes = [f"jax {version} gave no output in this build ({html.escape(_reason(outcome.problem))}), "
+             f"so it is not compared here." for version, outcome in others if not outcome.ok]
+    if not notes:
+        return ""
+    return f'<p class="live-versions-unfinished" data-snippet="{html.escape(snippet)}">{" ".join(notes)}</p>'
+
+
+def _reason(problem: str) -> str:
+    """`snippets/x.py:4: timed out after 120 s (set timeout=...)` -> `timed out after 120 s`."""
+    reason = problem.split(": ", 1)[1] if problem.startswith("snippets/") and ": " in problem else problem
+    return reason.split(" (", 1)[0]
 
 
 def diff_fence(old: str, new: str, old_label: str, new_label: str) -> str:
     """compare.py's highlighted unified diff, titled with the two versions ("" when equal)."""
     if not unified_diff(old, new, (old_label, new_label)):
         return ""
-    return diff_block(old, new, (old_label, new_label)).replace(
-        'title="Diff"', f'title="What changed from {old_label} to {new_label}"', 1)
+    return diff_block(old, new, (old_label, new_label), title=f"What changed from {old_label} to {new_label}")
 
 
 def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
                     others: list[tuple[str, Outcome]], shown: str) -> str:
     """What replaces a directive when the matrix ran: `shown` is what render() made of it on
     the pinned version alone (its source and its output); below or around the output come
-    the other versions."""
+    the other versions, and a note of any that gave no answer in this build."""
     if directive.output != "show" or not others:
         return shown
     pinned = pinned_env().version
     same, differing = groups(pinned_output, others)
     indent = directive.indent
+    notes = [_unfinished_note(snippet.name, others)]
     if not differing:
-        note = (f'<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
-                f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} the same.</p>')
-        return shown.rstrip("\n") + "\n\n" + textwrap.indent(note, indent, lambda line: True) + "\n"
+        if same:
+            notes.insert(0, f'<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
+                            f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} the same.</p>')
+        return _below(shown, "\n\n".join(note for note in notes if note), indent)
     lang = directive.lang
     language = detect_language(pinned_output) if lang == "auto" else lang
-    panels = [(f"jax {pinned} (pinned)", _output_block(snippet.name, pinned_output, language))]
+    panels = [(f"jax {pinned} (pinned)", output_block(snippet.name, pinned_output, language))]
     for versions, outcome in differing:
         label = "jax " + ", ".join(versions)
         older_language = detect_language(outcome.output) if lang == "auto" else lang
         if outcome.failed_on is not None:
             older_language = "text"
-        body = [version_output_block(snippet.name, versions[0], outcome.output, older_language)]
+        body = [output_block(snippet.name, outcome.output, older_language, version=versions[0])]
         if outcome.failed_on is None:
             body.append(diff_fence(outcome.output, pinned_output, f"jax {versions[0]}", f"jax {pinned}"))
         else:
             body.append(f"jax {_versions_text(versions)} cannot run this snippet: above is what "
                         f"{'it says' if len(versions) == 1 else 'they say'}.")
         panels.append((label + (" (fails)" if outcome.failed_on else ""), "\n\n".join(body)))
+    if same:
+        notes.insert(0, f'<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
+                        f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} what jax {pinned} prints.</p>')
     if directive.map != "none":
         # map=source ties the source to the output inside one wrapper (hooks/source_map.py):
         # keep the pinned rendering whole, and the older versions' tabs under it.
-        view = tabs(panels[1:])
-        if same:
-            view += (f'\n\n<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
-                     f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} what jax {pinned} prints.</p>')
-        return shown.rstrip("\n") + "\n\n" + textwrap.indent(view, indent, lambda line: True) + "\n"
-    view = tabs(panels)
-    if same:
-        view += (f'\n\n<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
-                 f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} what jax {pinned} prints.</p>')
+        return _below(shown, "\n\n".join([tabs(panels[1:])] + [note for note in notes if note]), indent)
+    view = "\n\n".join([tabs(panels)] + [note for note in notes if note])
     source = render(dataclasses.replace(directive, output="hide", indent=""), snippet, pinned_output).strip("\n")
     return "\n" + textwrap.indent(f"{source}\n\n{view}" if source else view, indent, lambda line: True) + "\n"
+
+
+def _below(shown: str, addition: str, indent: str) -> str:
+    """`shown` (render()'s Markdown, already indented) with `addition` after it, at its indent."""
+    if not addition:
+        return shown
+    return shown.rstrip("\n") + "\n\n" + textwrap.indent(addition, indent, lambda line: True) + "\n"
 
 
 def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Matrix, titles: dict[str, str]) -> str:
@@ -183,14 +216,23 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
             for name in directive.paths:  # compare= shows two snippets
                 if name in listed or name not in outcomes or not outcomes[name].ok:
                     continue
-                if any(matrix[version].get(name) and matrix[version][name].output != outcomes[name].output
-                       for version in versions):
+                if any(name in matrix[version] and matrix[version][name].ok
+                       and not same_text(matrix[version][name].output, outcomes[name].output) for version in versions):
                     names.append(name)
                     listed.add(name)
         if names:
             chapters.append((page, names))
+    missing = [(version, name, outcome) for version in versions for name, outcome in matrix[version].items()
+               if not outcome.ok]
+    if missing:  # said first, so that no reader takes a snippet left out for one that prints the same
+        text += ['!!! warning "Not compared in this build"', "",
+                 "    These older versions gave no output for these snippets in this build, so they are "
+                 "missing below; the next build runs them again.", ""]
+        text += [f"    - `snippets/{name}` on jax {version}: {_reason(outcome.problem)}" for version, name, outcome in missing]
+        text.append("")
     if not listed:
-        text += ["No output differs: every snippet prints the same on every version.", ""]
+        text += [f"No {'other ' * bool(missing)}output differs: every snippet {'compared ' * bool(missing)}"
+                 f"prints the same on every version.", ""]
         return "\n".join(text)
     text += ["| Chapter | Snippets that differ |", "|---|---:|"]
     text += [f"| [{titles.get(page, page)}]({page.removeprefix('docs/')}) | {len(names)} |" for page, names in chapters]

@@ -58,7 +58,7 @@ def render(directive: Directive, snippet: Snippet, output: str,
         return _comparison(directive, (snippet, output), compared)
     parts = [_source_block(directive, snippet)] if directive.source != "hide" else []
     if directive.output == "show":
-        parts.append(_output_block(snippet.name, output, directive.lang))
+        parts.append(output_block(snippet.name, output, directive.lang))
         if directive.picture == "show":
             parts.append(picture_block(snippet.name, output))
     if directive.map == "source":  # hooks/source_map.py links the lines inside, from the HTML
@@ -109,23 +109,21 @@ def _indented(parts: list[str], indent: str) -> str:
     return "\n" + textwrap.indent("\n\n".join(parts), indent, lambda line: True) + "\n"
 
 
-def _output_block(name: str, output: str, lang: str) -> str:
+def output_block(name: str, output: str, lang: str, version: str | None = None) -> str:
+    """A snippet's output in its `live-output` div; `version` marks an older JAX's output
+    (`data-version`: tests/test_site.py compares those apart from the pinned ones)."""
     language = detect_language(output) if lang == "auto" else lang
     shown = output.rstrip("\n") or "(the snippet printed nothing)"
     lines = shown.count("\n") + 1
-    if lines <= LONG_OUTPUT_LINES:
-        return (
-            f'<div class="live-output" data-snippet="{html.escape(name)}" data-lang="{language}" markdown>\n\n'
-            + _fence(language, shown, 'title="Output"')
-            + "\n\n</div>"
-        )
-    # A long listing shows its head; the rest is one click away. It is only hidden by
-    # CSS (assets/live.css), so search, copy and find-in-page still see every line.
-    return (
-        f'<div class="live-output long" data-snippet="{html.escape(name)}" data-lang="{language}" markdown>\n\n'
-        + _fence(language, shown, 'title="Output"')
-        + f'\n\n<details class="show-all"><summary>Show all {lines} lines</summary></details>\n\n</div>'
-    )
+    long = lines > LONG_OUTPUT_LINES
+    marks = f'data-snippet="{html.escape(name)}"' + (f' data-version="{html.escape(version)}"' if version else "")
+    block = (f'<div class="live-output{" long" * long}" {marks} data-lang="{language}" markdown>\n\n'
+             + _fence(language, shown, 'title="Output"'))
+    if long:
+        # A long listing shows its head; the rest is one click away. It is only hidden by
+        # CSS (assets/live.css), so search, copy and find-in-page still see every line.
+        block += f'\n\n<details class="show-all"><summary>Show all {lines} lines</summary></details>'
+    return block + "\n\n</div>"
 
 
 def _fence(language: str, body: str, attributes: str) -> str:

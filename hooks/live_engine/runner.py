@@ -9,6 +9,7 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from contextlib import nullcontext
 from pathlib import Path
+from typing import TextIO
 
 from .cache import ResultCache, cache_key
 from .environment import read_at_import
@@ -16,7 +17,7 @@ from .normalize import Places, normalize, normalize_paths
 from .progress import Log, progress
 from .settings import Settings
 from .snippets import Snippet
-from .versions import JaxEnv, ensure_env, results_folder
+from .versions import JaxEnv, hold_env, results_folder
 from .workers import Run, WorkerError, WorkerPool, check_platform
 
 FAULTHANDLER_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
@@ -33,6 +34,7 @@ class Outcome:
     seconds: float = 0.0
     cached: bool = False
     failed_on: str | None = None  # an older JAX (the version matrix) that failed: `output` is what it said
+    # On an older JAX, a problem (not ok) means no answer from that version: it timed out, or its worker failed.
 
 
     @property
@@ -56,10 +58,17 @@ class Runner:
         # The version matrix: per older JAX, its workers and its own cache (CACHE/jax-VERSION/results).
         self.version_pools: dict[str, WorkerPool] = {}
         self.version_caches: dict[str, ResultCache] = {}
+        self._env_locks: dict[str, TextIO] = {}  # versions.hold_env's lock per environment in use
 
     def environment(self, version: str, log: Log | None = None) -> JaxEnv:
-        """The environment of an older JAX, made on first use (see versions.py)."""
-        return ensure_env(self.settings, version, log)
+        """The environment of an older JAX, made on first use (see versions.py), kept from
+        being made again by another build until `close_version`."""
+        env, held = hold_env(self.settings, version, log)
+        previous = self._env_locks.pop(version, None)
+        if previous is not None:
+            previous.close()
+        self._env_locks[version] = held
+        return env
 
     def _pool_for(self, env: JaxEnv | None) -> WorkerPool:
         if env is None or env.pinned:
@@ -81,6 +90,9 @@ class Runner:
         pool = self.version_pools.pop(version, None)
         if pool is not None:
             pool.close()
+        held = self._env_locks.pop(version, None)
+        if held is not None:
+            held.close()  # another build may make this environment again now
 
     def start(self, jobs: list[tuple[Snippet, float]], env: JaxEnv | None = None) -> dict[str, Future]:
         """Start (snippet, timeout) pairs; each future yields the snippet's Outcome.
@@ -142,17 +154,15 @@ class Runner:
         """
         started = time.monotonic()
         key = key or cache_key(snippet, self.settings.max_output_bytes, env)
-        older = env is not None and not env.pinned
         try:
             run = self._pool_for(env).run(snippet.file, snippet.env, timeout, self.settings.max_output_bytes,
                                           code=snippet.code)
-        except WorkerError as error:
-            outcome = Outcome(snippet.name, None, f"snippets/{snippet.name}: the worker failed: {error}",
-                              seconds=time.monotonic() - started)
-            return _as_output(outcome, env) if older else outcome
+        except WorkerError as error:  # on any version the build's failure, not what that JAX says
+            return Outcome(snippet.name, None, f"snippets/{snippet.name}: the worker failed: {error}",
+                           seconds=time.monotonic() - started)
         outcome = self._outcome(snippet, run, timeout, time.monotonic() - started, env)
         cache = self.cache_for(env)
-        # An older JAX's error is its output, and as repeatable as a success; a timeout or crash is not.
+        # An older JAX's error is its output, and as repeatable as a success; a crash is not.
         keep = outcome.ok and (outcome.failed_on is None or run.status == "error")
         if keep and cache is not None and not snippet.dependencies_changed():
             cache.put(key, _stored(outcome))
@@ -164,7 +174,7 @@ class Runner:
             executor.shutdown(wait=False, cancel_futures=True)
         self._executors.clear()
         self.pool.close()
-        for version in list(self.version_pools):
+        for version in list(self.version_pools.keys() | self._env_locks.keys()):
             self.close_version(version)
 
     def _outcome(self, snippet: Snippet, run: Run, timeout: float, seconds: float, env: JaxEnv | None = None) -> Outcome:
@@ -185,8 +195,10 @@ class Runner:
             problem = f"{where}: the snippet's process died: {_death(run)}"
             details = run.stacks
         details = _without_engine_frames(normalize_paths(details, places))
-        if older:
+        if older and run.status != "timeout":
             # What a reader on that version sees: what it printed, then the traceback Python prints last.
+            # A timeout is not among them: it says how busy this machine was, not what that JAX does,
+            # so it stays a problem (matrix.py shows the version as not compared, the build warns).
             said = details if run.status == "error" else f"{details}\n{problem}".strip("\n")
             return Outcome(snippet.name, output + said.rstrip("\n") + "\n", seconds=seconds, failed_on=env.version)
         if output.strip():
@@ -219,12 +231,6 @@ def _cached(stored: str) -> tuple[str, str | None]:
         version, _, output = stored[len(FAILED_MARK):].partition("\n")
         return output, version
     return stored, None
-
-
-def _as_output(outcome: Outcome, env: JaxEnv) -> Outcome:
-    """A failure on an older JAX is not the build's: it is what that version says."""
-    said = f"{outcome.problem}\n{outcome.details}".rstrip("\n") + "\n"
-    return dataclasses.replace(outcome, output=said, problem=None, details="", failed_on=env.version)
 
 
 def _death(run: Run) -> str:

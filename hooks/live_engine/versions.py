@@ -15,6 +15,7 @@ Deleting the cache folder deletes the environments with it.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import fcntl
 import hashlib
@@ -28,18 +29,25 @@ import time
 from functools import cache
 from importlib import metadata
 from pathlib import Path
+from typing import Iterator, TextIO
 
 from .settings import Settings
 
 READY = "ready.json"  # written last: an environment without it is half made, and made again
+IN_USE = ".in-use"  # shared by builds running snippets in the environment; making it again takes it alone
 INSTALL_SECONDS = 900.0
 # What to do when an environment cannot be made: versions = "all" in [tool.live] would
 # make "build without LIVE_VERSIONS" wrong advice; the variable overrides the setting.
 PINNED_ALONE = "build the pinned version alone with LIVE_VERSIONS=pinned"
+NO_SOLUTION = "No solution found"  # what uv says when the pins cannot all hold (not when a download fails)
 
 
 class VersionEnvError(RuntimeError):
     """An older JAX's environment could not be made; the message says what uv said."""
+
+    def __init__(self, message: str, said: str = ""):
+        super().__init__(message)
+        self.said = said  # uv's own output, for telling an unsatisfiable pin from a failed download
 
 
 @dataclasses.dataclass(frozen=True)
@@ -129,15 +137,45 @@ def ensure_env(settings: Settings, version: str, log=None) -> JaxEnv:
         found = existing_env(settings, version)
         if found is None:
             started = time.monotonic()
-            if log:
-                log(f"making the environment for jax {version} in {folder / 'env'} (once)")
-            _make(settings, version, folder / "env")
+            with _nobody_using(folder, version, log):
+                if log:
+                    log(f"making the environment for jax {version} in {folder / 'env'} (once)")
+                _make(settings, version, folder / "env", log)
             found = existing_env(settings, version)
             if found is None:
                 raise VersionEnvError(f"jax {version}: the environment at {folder / 'env'} is incomplete")
             if log:
                 log(f"made the environment for jax {version} in {time.monotonic() - started:.1f} s")
     return found
+
+
+def hold_env(settings: Settings, version: str, log=None) -> tuple[JaxEnv, TextIO]:
+    """The environment for `version`, made if missing, and an open lock file that keeps it:
+    while it is open no other build removes the environment to make it again (for another
+    uv.lock, say, when checkouts share one LIVE_CACHE_DIR). Close it when its workers are done."""
+    while True:
+        env = ensure_env(settings, version, log)
+        held = open(version_folder(settings, version) / IN_USE, "w")
+        fcntl.flock(held, fcntl.LOCK_SH)  # waits only while another build is making it again
+        if existing_env(settings, version) == env:
+            return env, held
+        held.close()  # made again between the two steps: take the new one
+
+
+@contextlib.contextmanager
+def _nobody_using(folder: Path, version: str, log=None) -> Iterator[None]:
+    """Hold the environment's use lock alone: every build running snippets in it has finished."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / IN_USE, "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if log:
+                log(f"waiting for another build running snippets on jax {version}: its environment was made from "
+                    f"another uv.lock or other settings, and this build must make it again (checkouts with "
+                    f"different locks keep both when each has its own LIVE_CACHE_DIR)")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def uv_command() -> str:
@@ -163,7 +201,7 @@ def requirements(settings: Settings, version: str) -> tuple[list[str], list[str]
     return wanted, constraints
 
 
-def _make(settings: Settings, version: str, env: Path) -> None:
+def _make(settings: Settings, version: str, env: Path, log=None) -> None:
     uv = uv_command()
     shutil.rmtree(env, ignore_errors=True)  # half made (a build was killed), or made from what is no longer asked for
     base = getattr(sys, "_base_executable", sys.executable)
@@ -177,8 +215,12 @@ def _make(settings: Settings, version: str, env: Path) -> None:
     install = [uv, "pip", "install", "--quiet", "--compile-bytecode", "--python", str(python)]
     try:
         _uv([*install, "--constraint", str(constraint_file), *wanted], version)
-    except VersionEnvError:
-        # This version needs another numpy or scipy than the lock's: let uv choose them.
+    except VersionEnvError as error:
+        if NO_SOLUTION not in error.said:
+            raise  # offline, say: without the pins uv could take other versions from its cache, quietly
+        # This version needs another numpy or scipy than the lock's: let uv choose them, and say so.
+        if log:
+            log(f"jax {version} cannot have the lock's versions of every package; uv chooses them instead")
         _uv([*install, *wanted], version)
     purelib = subprocess.run([str(python), "-c", "import site; print('\\n'.join(site.getsitepackages()))"],
                              capture_output=True, text=True, check=True).stdout.split()
@@ -202,4 +244,4 @@ def _uv(command: list[str], version: str) -> None:
         said = (result.stderr or result.stdout).strip()
         raise VersionEnvError(f"jax {version}: `{step}` failed, so its environment could not be made; "
                               f"making it needs a connection to PyPI, once (or uv's cache); try again, "
-                              f"or {PINNED_ALONE}. uv said:\n{said}")
+                              f"or {PINNED_ALONE}. uv said:\n{said}", said)
