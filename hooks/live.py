@@ -69,7 +69,7 @@ def on_files(files, config):
     settings = runner.settings
     if settings.changes_page:  # "What changed between versions", made from this build's outputs
         titles = {page: _title(text) for page, text in pages.items()}
-        text = changes_page(pages, result.outcomes, _state["matrix"], titles)
+        text = changes_page(_in_nav_order(pages, config), result.outcomes, _state["matrix"], titles)
         generated = File.generated(config, settings.changes_page, content=text)
         generated.edit_uri = None  # no file in docs/ to edit
         files.append(generated)
@@ -162,6 +162,24 @@ def _run_matrix(pages: dict[str, str], result: BuildResult) -> dict:
         # Under serve, an info line: a warning would end `mkdocs serve` (strict: true).
         (log.info if _state["serving"] else log.warning)("live: %s", line)
     return matrix
+
+
+def _in_nav_order(pages: dict[str, str], config) -> dict[str, str]:
+    """The chapters as the reader meets them in the navigation (then any it does not list),
+    not in the alphabetical order of their files."""
+    order: list[str] = []
+
+    def walk(entries) -> None:
+        for entry in entries or []:
+            value = next(iter(entry.values())) if isinstance(entry, dict) else entry
+            if isinstance(value, list):
+                walk(value)
+            elif isinstance(value, str):
+                order.append(f"docs/{value}")
+
+    walk(getattr(config, "nav", None))
+    rank = {page: index for index, page in enumerate(order)}
+    return dict(sorted(pages.items(), key=lambda item: rank.get(item[0], len(rank))))
 
 
 def _title(markdown: str) -> str:

@@ -22,6 +22,10 @@ cache folders of their own, so the checkout's cache is left alone. Sections:
   their proportional set sizes, sampled every 0.1 s).
 - scaling: cold and warm builds of temporary copies with every chapter and snippet
   present 1x, 2x and 4x. A warm build should cost the same per unchanged snippet.
+- cpu: where a cold build's time goes. The core-seconds (user + system, of the process
+  and every descendant it waited for) of the floor and of a cold build: their difference
+  per snippet is what isolation costs each one, and core-seconds / cores is the least
+  wall time any schedule of that work can take on this machine.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -47,7 +52,7 @@ from live_engine.directives import parse_page  # noqa: E402
 from live_engine.snippets import load_snippet  # noqa: E402
 
 SUMMARY = re.compile(r"live: (\d+) snippets: (\d+) ran, (\d+) from the cache")
-SECTIONS = ("floor", "builds", "warm-floor", "pytest-docs", "memory", "scaling")
+SECTIONS = ("floor", "builds", "warm-floor", "pytest-docs", "memory", "scaling", "cpu")
 TARGETS = {"cold build": 0.35, "pytest docs/": 0.6}  # at most this many times the one-process floor
 
 
@@ -248,6 +253,47 @@ def scaling_section(table: Table, runs: int, folder: Path, factors: list[int]) -
         shutil.rmtree(folder / f"scaled-{factor}", ignore_errors=True)
 
 
+def core_seconds(run):
+    """(what `run()` returns, the core-seconds its finished child processes used meanwhile)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = run()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return result, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cpu_section(table: Table, runs: int, folder: Path) -> None:
+    settings_free, own_process = [], []
+    for name in site_snippets():
+        (own_process if load_snippet(ROOT / "snippets", name).env else settings_free).append(name)
+    floor_wall, floor_cpu, cold_wall, cold_cpu, notes = [], [], [], [], ""
+    for _ in range(runs):
+        def floor() -> float:
+            started = time.perf_counter()
+            subprocess.run([sys.executable, str(ROOT / "tests" / "bench_floor.py"), *settings_free], cwd=ROOT,
+                           capture_output=True, check=True)
+            for name in own_process:
+                timed([sys.executable, f"snippets/{name}"], ROOT, check=False)
+            return time.perf_counter() - started
+        wall, cpu = core_seconds(floor)
+        floor_wall.append(wall)
+        floor_cpu.append(cpu)
+        cache = folder / "cpu-cache"
+        shutil.rmtree(cache, ignore_errors=True)
+        (wall, _, notes), cpu = core_seconds(lambda: build(ROOT, cache, folder / "cpu-site"))
+        cold_wall.append(wall)
+        cold_cpu.append(cpu)
+    count = len(settings_free) + len(own_process)
+    cores = os.cpu_count() or 1
+    extra = (statistics.median(cold_cpu) - statistics.median(floor_cpu)) / count
+    table.add("floor (cpu run), wall", floor_wall)
+    table.add("floor, core-seconds", floor_cpu, "one process at a time: about its wall time")
+    table.add("cold build (cpu run), wall", cold_wall, notes)
+    table.add("cold build, core-seconds", cold_cpu,
+              f"{extra:.2f} core-s more than the floor per snippet ({count}); no schedule on {cores} cores "
+              f"takes less than {statistics.median(cold_cpu) / cores:.0f} s wall "
+              f"= {statistics.median(cold_cpu) / cores / statistics.median(floor_wall):.2f}x this floor")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
@@ -273,6 +319,8 @@ def main() -> None:
             memory_section(table, folder)
         if "scaling" in chosen:
             scaling_section(table, args.runs, folder, [int(f) for f in args.scales.split(",")])
+        if "cpu" in chosen:
+            cpu_section(table, args.runs, folder)
     table.print()
 
 

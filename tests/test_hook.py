@@ -155,3 +155,12 @@ def test_an_older_version_that_gave_no_answer_is_a_warning_in_a_build_and_an_inf
     assert line.levelname == level
     assert line.getMessage() == ("live: jax 0.4.38: snippets/slow.py:3: timed out after 120 s (set timeout=...) "
                                  "(not compared; build again to retry it)")
+
+
+def test_the_changes_page_lists_chapters_in_the_navigation_s_order(hook):
+    module, _ = hook
+    pages = {"docs/aot.md": "", "docs/basics.md": "", "docs/index.md": "", "docs/unlisted.md": ""}
+    config = SimpleNamespace(nav=[{"Home": "index.md"}, {"Start": [{"Basics": "basics.md"}]}, {"AOT": "aot.md"}])
+    assert list(module._in_nav_order(pages, config)) == ["docs/index.md", "docs/basics.md", "docs/aot.md",
+                                                         "docs/unlisted.md"]
+    assert list(module._in_nav_order(pages, SimpleNamespace())) == list(pages)  # no nav: as MkDocs found them

@@ -37,8 +37,11 @@ jax.jit(loss).lower(params, x, y).compile()
 dump = pathlib.Path("dump")
 files = collections.Counter(p.name.split(".")[0] + "." + p.name.split(".")[1] for p in dump.iterdir() if p.is_file())
 print("\nmodule                files  what its .debug_options file says about detailed logging")
-for options in sorted(dump.glob("*.debug_options")):
-    module = options.name.removesuffix(".debug_options")
+for module in sorted(files):
+    options = dump / f"{module}.debug_options"
+    if not options.exists():  # jax 0.4.38's XLA writes none (0.6.2's does): the dump cannot say
+        print(f"{module:<21} {files[module]:>5}  (no .debug_options file in this dump)")
+        continue
     said = [line for line in options.read_text().splitlines() if "detailed_logging" in line]
     print(f"{module:<21} {files[module]:>5}  {said[0] if said else '(nothing: on, the default)'}")
 
