@@ -178,7 +178,9 @@ def _in_nav_order(pages: dict[str, str], config) -> dict[str, str]:
                 order.append(f"docs/{value}")
 
     walk(getattr(config, "nav", None))
-    rank = {page: index for index, page in enumerate(order)}
+    rank: dict[str, int] = {}
+    for index, page in enumerate(order):
+        rank.setdefault(page, index)  # a page the nav lists twice: where the reader first meets it
     return dict(sorted(pages.items(), key=lambda item: rank.get(item[0], len(rank))))
 
 

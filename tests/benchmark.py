@@ -22,10 +22,11 @@ cache folders of their own, so the checkout's cache is left alone. Sections:
   their proportional set sizes, sampled every 0.1 s).
 - scaling: cold and warm builds of temporary copies with every chapter and snippet
   present 1x, 2x and 4x. A warm build should cost the same per unchanged snippet.
-- cpu: where a cold build's time goes. The core-seconds (user + system, of the process
-  and every descendant it waited for) of the floor and of a cold build: their difference
-  per snippet is what isolation costs each one, and core-seconds / cores is the least
-  wall time any schedule of that work can take on this machine.
+- cpu (not run by default: it repeats the floor and a cold build): where a cold
+  build's time goes. The core-seconds (user + system, of the process and every
+  descendant it waited for) of the floor and of a cold build. Their difference per
+  snippet is what the build adds to each (isolation, MkDocs, rendering, the hooks), and
+  core-seconds / cores is the least wall time any schedule of that work can take here.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from live_engine.snippets import load_snippet  # noqa: E402
 
 SUMMARY = re.compile(r"live: (\d+) snippets: (\d+) ran, (\d+) from the cache")
 SECTIONS = ("floor", "builds", "warm-floor", "pytest-docs", "memory", "scaling", "cpu")
+DEFAULT_SECTIONS = SECTIONS[:-1]  # cpu repeats the floor and a cold build: asked for by name
 TARGETS = {"cold build": 0.35, "pytest docs/": 0.6}  # at most this many times the one-process floor
 
 
@@ -286,7 +288,7 @@ def cpu_section(table: Table, runs: int, folder: Path) -> None:
     cores = os.cpu_count() or 1
     extra = (statistics.median(cold_cpu) - statistics.median(floor_cpu)) / count
     table.add("floor (cpu run), wall", floor_wall)
-    table.add("floor, core-seconds", floor_cpu, "one process at a time: about its wall time")
+    table.add("floor, core-seconds", floor_cpu, "one process at a time, but XLA's own threads run beside it")
     table.add("cold build (cpu run), wall", cold_wall, notes)
     table.add("cold build, core-seconds", cold_cpu,
               f"{extra:.2f} core-s more than the floor per snippet ({count}); no schedule on {cores} cores "
@@ -297,7 +299,8 @@ def cpu_section(table: Table, runs: int, folder: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
-    parser.add_argument("--only", default=",".join(SECTIONS), help=f"sections, comma-separated: {', '.join(SECTIONS)}")
+    parser.add_argument("--only", default=",".join(DEFAULT_SECTIONS),
+                        help=f"sections, comma-separated: {', '.join(SECTIONS)} (default: all but cpu)")
     parser.add_argument("--scales", default="1,2,4", help="copies of the site for the scaling section")
     args = parser.parse_args()
     chosen = args.only.split(",")

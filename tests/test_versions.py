@@ -91,6 +91,8 @@ def settings(tmp_path_factory) -> Settings:
         "square.py": "print(3 * 3)\n",
         "new_api.py": "print('before the import')\nfrom jax import an_api_of_the_future\n",
         "slow.py": "import time\nprint('started')\ntime.sleep(30)\n",
+        "crash.py": "import os, signal, sys\nprint('before the crash')\nsys.stdout.flush()\n"
+                    "os.kill(os.getpid(), signal.SIGSEGV)\n",
     })
     return Settings(root=root, snippets_dir=root / "snippets", cache_dir=root / ".cache",
                     records_dir=root / "records", unrecorded=(("machine.py", "prints the core count"),))
@@ -200,7 +202,8 @@ def test_an_environment_in_use_by_another_build_is_not_made_again_under_it(tmp_p
     lines = []
     with open(settings.cache_dir / f"jax-{OLDER}" / versions.IN_USE, "w") as other:
         fcntl.flock(other, fcntl.LOCK_SH)  # the other checkout's build, running snippets in it
-        making = threading.Thread(target=lambda: _ignore(VersionEnvError, ensure_env, settings, OLDER, lines.append))
+        making = threading.Thread(target=lambda: _ignore(VersionEnvError, ensure_env, settings, OLDER, lines.append),
+                                  daemon=True)  # a hang here must not hang pytest at exit
         making.start()
         making.join(2)
         assert making.is_alive() and not made  # waiting, the environment untouched
@@ -219,6 +222,7 @@ def _ignore(error, function, *args):
 
 def test_a_runner_holds_an_older_environment_from_environment_to_close_version(tmp_path, monkeypatch):
     import fcntl
+    import threading
     from live_engine import versions
     settings = Settings(root=tmp_path, snippets_dir=tmp_path, cache_dir=tmp_path / "cache")
     _ready_env(settings, {"made_from": versions._made_from(settings, OLDER, {"numpy"})})
@@ -235,6 +239,17 @@ def test_a_runner_holds_an_older_environment_from_environment_to_close_version(t
 
     try:
         assert runner.environment(OLDER).version == OLDER and taken()
+        # Asked again while held, with the environment now made from another lock: it is made
+        # again at once, not after waiting forever for the runner's own first hold.
+        _ready_env(settings, {"made_from": {"python": "another", "wanted": [], "constraints": []}})
+        made = []
+        monkeypatch.setattr(versions, "_make", lambda *args: made.append(args[2]) or _ready_env(
+            settings, {"made_from": versions._made_from(settings, OLDER, {"numpy"})}))
+        again = threading.Thread(target=runner.environment, args=(OLDER,), daemon=True)
+        again.start()
+        again.join(10)
+        assert not again.is_alive(), "the runner waits for its own hold on the environment"
+        assert made and taken()
         runner.close_version(OLDER)
         assert not taken()
     finally:
@@ -251,6 +266,61 @@ def test_the_matrix_runs_on_a_runner_without_a_cache(settings, worker_pool, monk
     finally:
         uncached.close_version(OLDER)
     assert list(matrix) == [OLDER] and matrix[OLDER]["square.py"].output == "9\n"
+
+
+def test_the_matrix_compares_only_snippets_a_page_shows(settings, worker_pool, monkeypatch):
+    # An output=hide snippet's comparison appears nowhere: its timeout must not stop a strict build.
+    from live_engine.matrix import run_matrix
+    uncached = Runner(dataclasses.replace(settings, run_versions=(OLDER,)), use_cache=False, pool=worker_pool)
+    monkeypatch.setattr(uncached, "environment", lambda version, log=None: fake_older(version))
+    pinned = {"square.py": Outcome("square.py", "9\n"), "slow.py": Outcome("slow.py", "started\n")}
+    try:
+        matrix = run_matrix({"docs/a.md": "<!-- live: square.py -->\n<!-- live: slow.py output=hide -->\n"},
+                            uncached, pinned)
+    finally:
+        uncached.close_version(OLDER)
+    assert list(matrix[OLDER]) == ["square.py"]
+
+
+def test_a_version_that_answers_for_no_snippet_stops_the_build_naming_its_environment(settings, monkeypatch):
+    from live_engine.matrix import run_matrix
+    runner = Runner(dataclasses.replace(settings, run_versions=(OLDER,)), use_cache=False)
+    monkeypatch.setattr(runner, "environment", lambda version, log=None: fake_older(version))
+    broken = "snippets/{}: the worker failed: the worker could not import JAX:\nTraceback (most recent call last):"
+    monkeypatch.setattr(runner, "run_all", lambda todo, log, env: {
+        snippet.name: Outcome(snippet.name, None, broken.format(snippet.name)) for snippet, _ in todo})
+    pinned = {"square.py": Outcome("square.py", "9\n"), "new_api.py": Outcome("new_api.py", "x\n")}
+    try:
+        with pytest.raises(VersionEnvError) as raised:
+            run_matrix({"docs/a.md": "<!-- live: square.py -->\n<!-- live: new_api.py -->\n"}, runner, pinned)
+    finally:
+        runner.close()
+    said = str(raised.value)
+    assert said.startswith(f"jax {OLDER} gave no answer for any of its 2 snippets (the first: snippets/")
+    assert "could not import JAX:)" in said and "Traceback" not in said  # its first line only
+    assert str(settings.cache_dir / f"jax-{OLDER}" / "env") in said and "LIVE_VERSIONS=pinned" in said
+
+
+def test_an_older_version_s_worker_failure_is_no_answer(runner, monkeypatch):
+    from live_engine.workers import WorkerError
+    older = fake_older("0.4.38")
+    pool = runner._pool_for(older)
+
+    def fail(*args, **kwargs):
+        raise WorkerError("the worker could not import JAX:\nTraceback (most recent call last):")
+    monkeypatch.setattr(pool, "run", fail)
+    outcome = runner.run(load_snippet(runner.settings.snippets_dir, "square.py"), 60, env=older)
+    assert not outcome.ok and outcome.output is None and outcome.failed_on is None
+    assert outcome.problem.startswith("snippets/square.py: the worker failed: the worker could not import JAX")
+
+
+def test_an_older_version_s_crash_is_its_answer_but_is_not_cached(runner):
+    snippet = load_snippet(runner.settings.snippets_dir, "crash.py")
+    older = fake_older("0.4.38")
+    outcome = runner.run(snippet, 60, env=older)
+    assert outcome.ok and outcome.failed_on == "0.4.38"
+    assert outcome.output.startswith("before the crash\n") and "SIGSEGV" in outcome.output
+    assert runner.cache_for(older).get(cache_key(snippet, runner.settings.max_output_bytes, older)) is None
 
 
 def test_the_environment_for_a_version_is_made_once_with_uv_in_the_cache_folder(tmp_path):
@@ -292,6 +362,9 @@ def test_without_a_network_the_error_says_what_uv_said_and_what_to_do(tmp_path, 
 @pytest.mark.parametrize("said, installs", [
     ("error: Failed to fetch: https://pypi.org/simple/jax/", 1),  # offline: no second try without the pins
     ("No solution found when resolving dependencies: jax==0.4.38 depends on numpy<2.2", 2),
+    # UV_OFFLINE: a pin missing from uv's cache reads as no solution, with this hint
+    ("No solution found when resolving dependencies: hint: Packages were unavailable because the network "
+     "was disabled", 1),
 ])
 def test_the_lock_s_pins_are_dropped_only_when_uv_finds_no_solution_with_them(tmp_path, monkeypatch, said, installs):
     """Without its pins, an offline uv could fill the environment from its cache with other numpys, quietly."""
@@ -382,16 +455,31 @@ def test_an_unfinished_older_version_is_named_in_the_log_the_page_and_the_change
     assert "(fails)" not in shown and "===" not in shown
     matrix = {"0.4.38": {"square.py": timed_out}}
     assert unfinished(matrix) == ["jax 0.4.38: snippets/square.py:1: timed out after 120 s (set timeout=...) "
-                                  "(not compared; build again to retry it)"]
+                                  "(not compared; the next build runs it again; a snippet that hangs there "
+                                  "every time can take timeout= on its directive)"]
     assert summary(matrix, {"square.py": Outcome("square.py", "9\n")}).endswith("; 1 did not finish")
     text = changes_page({"docs/a.md": "# A\n\n<!-- live: square.py -->\n"}, {"square.py": Outcome("square.py", "9\n")},
                         matrix, {"docs/a.md": "A"})
     assert '!!! warning "Not compared in this build"' in text
-    assert "- `snippets/square.py` on jax 0.4.38: timed out after 120 s" in text
+    assert "- `snippets/square.py` on jax 0.4.38: `timed out after 120 s`" in text
     assert "No other output differs: every snippet compared prints the same" in text
 
 
-def test_outputs_differing_only_in_trailing_blank_lines_print_the_same(settings):
+def test_when_every_older_version_gave_no_answer_the_page_names_each_and_claims_no_sameness(settings):
+    directive, snippet = _directive(settings)
+    timed_out = Outcome("square.py", None, "snippets/square.py:1: timed out after 120 s")
+    shown = render_versions(directive, snippet, "9\n", [("0.9.2", timed_out), ("0.4.38", timed_out)], "SHOWN\n")
+    assert shown.startswith("SHOWN") and "same" not in shown and "===" not in shown
+    assert shown.count("gave no output in this build (timed out after 120 s)") == 2
+
+
+def test_each_older_tab_s_diff_is_titled_with_both_versions(settings):
+    directive, snippet = _directive(settings)
+    shown = render_versions(directive, snippet, "9\n", [("0.4.38", Outcome("square.py", "9.0\n"))], "unused")
+    assert f'```diff title="What changed from jax 0.4.38 to jax {pinned_env().version}"' in shown
+
+
+def test_outputs_differing_only_in_trailing_newlines_print_the_same(settings):
     # The page shows both without them, and the diff compares them without: "0 lines gone" is no change.
     directive, snippet = _directive(settings)
     others = [("0.4.38", Outcome("square.py", "9\n\n"))]

@@ -191,7 +191,8 @@ def _fence(language: str, body: str, attributes: str) -> str:
 
 
 def diff_block(before: str, after: str, names: tuple[str, str], title: str = "Diff") -> str:
-    """The highlighted diff, in a `live-diff` div (folded like a long output when long)."""
+    """The highlighted diff, in a `live-diff` div (folded like a long output when long),
+    under `title` (plain text without `"`: it goes into the fence's title attribute)."""
     diff = unified_diff(before, after, names)
     attributes = f'title="{title}"'
     if not diff:

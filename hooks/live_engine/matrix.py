@@ -7,7 +7,8 @@ another, each in its own environment (versions.py) with the same workers, isolat
 normalizing and cache as the pinned one. A snippet that fails on an older version is
 no build failure: what that version said is its output there. One that times out
 there (or whose worker fails) gave no answer: the page and the changes page say it
-was not compared, and the build warns, so a strict build does not publish it so.
+was not compared, and the build warns, so that a strict build stops rather than
+publish the gap. Only snippets a page shows are compared (not output=hide ones).
 
 `render_versions` shows the result under a directive's source: one output and a
 small note when every version prints the same; else content tabs, the pinned
@@ -30,7 +31,7 @@ from .progress import Log
 from .render import detect_language, output_block, render
 from .runner import Outcome, Runner
 from .snippets import Snippet
-from .versions import pinned_env
+from .versions import PINNED_ALONE, VersionEnvError, pinned_env, version_folder
 
 Matrix = dict[str, dict[str, Outcome]]  # older version -> snippet -> its outcome on that version
 
@@ -47,19 +48,33 @@ def run_matrix(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outcom
         return {}
     directives, read_now, _ = plan(pages, runner)
     snippets = read_now | (snippets or {})
+    shown = {name for directive in directives if directive.output == "show" for name in directive.paths}
     todo = [(snippet, timeout) for snippet, timeout in jobs(directives, snippets, runner.settings.timeout)
-            if snippet.name in outcomes and outcomes[snippet.name].ok]
+            if snippet.name in shown and snippet.name in outcomes and outcomes[snippet.name].ok]
     matrix: Matrix = {}
     for version in versions:
-        env = runner.environment(version, log)
-        cache = runner.cache_for(env)
-        if cache is not None:  # None for a runner without a cache (use_cache=False)
-            cache.used.clear()  # from here on it collects the entries this build uses
         try:
+            env = runner.environment(version, log)
+            cache = runner.cache_for(env)
+            if cache is not None:  # None for a runner without a cache (use_cache=False)
+                cache.used.clear()  # from here on it collects the entries this build uses
             matrix[version] = runner.run_all(todo, log, env)
         finally:
             runner.close_version(version)  # one older JAX in memory at a time
+        _check_answered(version, matrix[version], runner)
     return matrix
+
+
+def _check_answered(version: str, outcomes: dict[str, Outcome], runner: Runner) -> None:
+    """Stop when a version answered for none of several snippets: its environment, not the
+    snippets, is what failed (a worker that cannot import JAX there), and a warning per
+    snippet advising another build would say nothing useful hundreds of times."""
+    if len(outcomes) < 2 or any(outcome.ok for outcome in outcomes.values()):
+        return
+    first = next(iter(outcomes.values())).problem.splitlines()[0]
+    raise VersionEnvError(f"jax {version} gave no answer for any of its {len(outcomes)} snippets (the first: "
+                          f"{first}); its environment at {version_folder(runner.settings, version) / 'env'} may "
+                          f"be broken: delete that folder to have it made again, or {PINNED_ALONE}")
 
 
 def summary(matrix: Matrix, pinned: dict[str, Outcome]) -> str:
@@ -82,13 +97,14 @@ def summary(matrix: Matrix, pinned: dict[str, Outcome]) -> str:
 def unfinished(matrix: Matrix) -> list[str]:
     """One line per snippet an older version gave no answer for (it timed out, or its worker
     failed): no output to compare, which the build must say rather than leave out quietly."""
-    return [f"jax {version}: {outcome.problem} (not compared; build again to retry it)"
+    return [f"jax {version}: {outcome.problem.splitlines()[0]} (not compared; the next build runs it again; "
+            f"a snippet that hangs there every time can take timeout= on its directive)"
             for version, outcomes in matrix.items() for outcome in outcomes.values() if not outcome.ok]
 
 
 def same_text(first: str, second: str) -> bool:
-    """Do two outputs print the same? Trailing blank lines aside, as the page shows them
-    (render.output_block) and as the diff compares them (compare.unified_diff)."""
+    """Do two outputs print the same? Trailing newlines aside (a missing final one too), as
+    the page shows them (render.output_block) and as the diff compares them (compare.unified_diff)."""
     return first.rstrip("\n") == second.rstrip("\n")
 
 
@@ -126,7 +142,9 @@ def _unfinished_note(snippet: str, others: list[tuple[str, Outcome]]) -> str:
 
 
 def _reason(problem: str) -> str:
-    """`snippets/x.py:4: timed out after 120 s (set timeout=...)` -> `timed out after 120 s`."""
+    """`snippets/x.py:4: timed out after 120 s (set timeout=...)` -> `timed out after 120 s`;
+    one line, whatever the problem holds (a worker's failure can carry a traceback)."""
+    problem = problem.splitlines()[0] if problem else "no reason given"
     reason = problem.split(": ", 1)[1] if problem.startswith("snippets/") and ": " in problem else problem
     return reason.split(" (", 1)[0]
 
@@ -228,7 +246,8 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
         text += ['!!! warning "Not compared in this build"', "",
                  "    These older versions gave no output for these snippets in this build, so they are "
                  "missing below; the next build runs them again.", ""]
-        text += [f"    - `snippets/{name}` on jax {version}: {_reason(outcome.problem)}" for version, name, outcome in missing]
+        text += [f"    - `snippets/{name}` on jax {version}: `{_reason(outcome.problem)}`"
+                 for version, name, outcome in missing]
         text.append("")
     if not listed:
         text += [f"No {'other ' * bool(missing)}output differs: every snippet {'compared ' * bool(missing)}"

@@ -29,12 +29,13 @@ class Outcome:
 
     snippet: str
     output: str | None  # the text the page shows; None when the snippet failed
-    problem: str | None = None  # one line: snippets/x.py:4: ZeroDivisionError: division by zero
+    # One line: snippets/x.py:4: ZeroDivisionError: division by zero. On an older JAX (the version
+    # matrix), a problem means no answer from that version: it timed out, or its worker failed.
+    problem: str | None = None
     details: str = ""  # the traceback, or the stacks at a crash or timeout
     seconds: float = 0.0
     cached: bool = False
     failed_on: str | None = None  # an older JAX (the version matrix) that failed: `output` is what it said
-    # On an older JAX, a problem (not ok) means no answer from that version: it timed out, or its worker failed.
 
 
     @property
@@ -63,11 +64,10 @@ class Runner:
     def environment(self, version: str, log: Log | None = None) -> JaxEnv:
         """The environment of an older JAX, made on first use (see versions.py), kept from
         being made again by another build until `close_version`."""
-        env, held = hold_env(self.settings, version, log)
         previous = self._env_locks.pop(version, None)
         if previous is not None:
-            previous.close()
-        self._env_locks[version] = held
+            previous.close()  # first: held while hold_env makes it again, it would wait for itself
+        env, self._env_locks[version] = hold_env(self.settings, version, log)
         return env
 
     def _pool_for(self, env: JaxEnv | None) -> WorkerPool:
@@ -157,7 +157,7 @@ class Runner:
         try:
             run = self._pool_for(env).run(snippet.file, snippet.env, timeout, self.settings.max_output_bytes,
                                           code=snippet.code)
-        except WorkerError as error:  # on any version the build's failure, not what that JAX says
+        except WorkerError as error:  # not what that JAX says: the build's failure, or on an older one no answer
             return Outcome(snippet.name, None, f"snippets/{snippet.name}: the worker failed: {error}",
                            seconds=time.monotonic() - started)
         outcome = self._outcome(snippet, run, timeout, time.monotonic() - started, env)
@@ -197,8 +197,8 @@ class Runner:
         details = _without_engine_frames(normalize_paths(details, places))
         if older and run.status != "timeout":
             # What a reader on that version sees: what it printed, then the traceback Python prints last.
-            # A timeout is not among them: it says how busy this machine was, not what that JAX does,
-            # so it stays a problem (matrix.py shows the version as not compared, the build warns).
+            # A timeout is not taken for that: it may say how busy this machine was rather than what
+            # that JAX does, so it stays a problem (matrix.py: not compared, and the build warns).
             said = details if run.status == "error" else f"{details}\n{problem}".strip("\n")
             return Outcome(snippet.name, output + said.rstrip("\n") + "\n", seconds=seconds, failed_on=env.version)
         if output.strip():

@@ -40,6 +40,7 @@ INSTALL_SECONDS = 900.0
 # make "build without LIVE_VERSIONS" wrong advice; the variable overrides the setting.
 PINNED_ALONE = "build the pinned version alone with LIVE_VERSIONS=pinned"
 NO_SOLUTION = "No solution found"  # what uv says when the pins cannot all hold (not when a download fails)
+OFFLINE = "network was disabled"  # ...and its hint when that is only because it runs offline (UV_OFFLINE)
 
 
 class VersionEnvError(RuntimeError):
@@ -156,7 +157,12 @@ def hold_env(settings: Settings, version: str, log=None) -> tuple[JaxEnv, TextIO
     while True:
         env = ensure_env(settings, version, log)
         held = open(version_folder(settings, version) / IN_USE, "w")
-        fcntl.flock(held, fcntl.LOCK_SH)  # waits only while another build is making it again
+        try:
+            fcntl.flock(held, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:  # another build is making it again: minutes, maybe
+            if log:
+                log(f"waiting for another build that is making the environment for jax {version} again")
+            fcntl.flock(held, fcntl.LOCK_SH)
         if existing_env(settings, version) == env:
             return env, held
         held.close()  # made again between the two steps: take the new one
@@ -216,8 +222,8 @@ def _make(settings: Settings, version: str, env: Path, log=None) -> None:
     try:
         _uv([*install, "--constraint", str(constraint_file), *wanted], version)
     except VersionEnvError as error:
-        if NO_SOLUTION not in error.said:
-            raise  # offline, say: without the pins uv could take other versions from its cache, quietly
+        if NO_SOLUTION not in error.said or OFFLINE in error.said:
+            raise  # offline: without the pins uv could take other versions from its cache, quietly
         # This version needs another numpy or scipy than the lock's: let uv choose them, and say so.
         if log:
             log(f"jax {version} cannot have the lock's versions of every package; uv chooses them instead")
