@@ -267,18 +267,18 @@ def cpu_section(table: Table, runs: int, folder: Path) -> None:
     settings_free, own_process = [], []
     for name in site_snippets():
         (own_process if load_snippet(ROOT / "snippets", name).env else settings_free).append(name)
-    floor_wall, floor_cpu, cold_wall, cold_cpu, notes = [], [], [], [], ""
+    floor_wall, floor_cpu, plain_cpu, alone_cpu, cold_wall, cold_cpu, notes = [], [], [], [], [], [], ""
     for _ in range(runs):
-        def floor() -> float:
-            started = time.perf_counter()
-            subprocess.run([sys.executable, str(ROOT / "tests" / "bench_floor.py"), *settings_free], cwd=ROOT,
-                           capture_output=True, check=True)
-            for name in own_process:
-                timed([sys.executable, f"snippets/{name}"], ROOT, check=False)
-            return time.perf_counter() - started
-        wall, cpu = core_seconds(floor)
-        floor_wall.append(wall)
-        floor_cpu.append(cpu)
+        started = time.perf_counter()
+        _, plain = core_seconds(lambda: subprocess.run(
+            [sys.executable, str(ROOT / "tests" / "bench_floor.py"), *settings_free], cwd=ROOT,
+            capture_output=True, check=True))
+        _, alone = core_seconds(lambda: [timed([sys.executable, f"snippets/{name}"], ROOT, check=False)
+                                         for name in own_process])
+        floor_wall.append(time.perf_counter() - started)
+        plain_cpu.append(plain)
+        alone_cpu.append(alone)
+        floor_cpu.append(plain + alone)
         cache = folder / "cpu-cache"
         shutil.rmtree(cache, ignore_errors=True)
         (wall, _, notes), cpu = core_seconds(lambda: build(ROOT, cache, folder / "cpu-site"))
@@ -288,6 +288,8 @@ def cpu_section(table: Table, runs: int, folder: Path) -> None:
     cores = os.cpu_count() or 1
     extra = (statistics.median(cold_cpu) - statistics.median(floor_cpu)) / count
     table.add("floor (cpu run), wall", floor_wall)
+    table.add("  plain snippets, core-seconds", plain_cpu, f"{len(settings_free)} in one process (with its import)")
+    table.add("  environment-setting, core-seconds", alone_cpu, f"{len(own_process)} processes, each importing JAX")
     table.add("floor, core-seconds", floor_cpu, "one process at a time, but XLA's own threads run beside it")
     table.add("cold build (cpu run), wall", cold_wall, notes)
     table.add("cold build, core-seconds", cold_cpu,
