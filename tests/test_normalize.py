@@ -155,3 +155,16 @@ def test_xlas_slow_constant_folding_alarm_is_dropped_and_nothing_around_it():
     assert normalize(printed.encode(), PLACES) == "before\nafter\n"
     other = "2026-11-23 18:00:01.1: E external/xla/xla/service/slow_operation_alarm.cc:73] Something else > 1s\n"
     assert normalize(other.encode(), PLACES) == other  # only constant folding's alarm is known to be noise
+
+
+def test_machine_values_older_jax_logs_print_become_placeholders():
+    # jax 0.4.38's own log lines carry the time, and its cache-miss explanations object ids.
+    logged = ("DEBUG:2026-11-23 22:07:01,375:jax._src.compiler:170: get_compile_options\n"
+              "WARNING:2026-11-23 22:07:10,922:jax._src.pjit:1179: TRACING CACHE MISS\n"
+              "    convert_element_type id=139770911059904 defined at x.py:3\n")
+    assert normalize_paths(logged, PLACES) == ("DEBUG:<time>:jax._src.compiler:170: get_compile_options\n"
+                                               "WARNING:<time>:jax._src.pjit:1179: TRACING CACHE MISS\n"
+                                               "    convert_element_type id=… defined at x.py:3\n")
+    # not a date a snippet prints itself, nor a small id, nor an HLO attribute ending in id=
+    kept = "released 2024-12-17 12:00:00,000: ok\nCpuDevice(id=0) channel_id=1 partition_id=123456789012\n"
+    assert normalize_paths(kept, PLACES) == kept

@@ -20,6 +20,13 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # A temporary name as the tempfile module makes them: tmp + 8 random characters.
 RANDOM_TEMP_NAME = re.compile(r"<tmp>/tmp[a-z0-9_]{8}(?![\w.-])")
 MEMORY_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,16}\b")
+# The same, as CPython's id() prints it in decimal: `convert_element_type id=139770911059904`
+# in the cache-miss explanations of older JAX releases (the version matrix).
+OBJECT_ID = re.compile(r"\bid=\d{9,20}\b")
+# The time at the start of a log line in logging's default asctime format, which JAX up to
+# 0.6 puts on its own log lines: `DEBUG:2026-11-23 22:07:01,375:jax._src.compiler:170: ...`.
+LOG_TIME = re.compile(r"^(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL):\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}:",
+                      re.MULTILINE)
 # XLA's alarm when constant folding one instruction takes over a second (HloConstantFolding
 # with a SlowOperationAlarm): logged to stderr with a timestamp, on a busy machine only, and
 # again with the time it took. It says how loaded the machine was, not what the program is,
@@ -91,7 +98,8 @@ def normalize_paths(text: str, places: Places) -> str:
 
     text = pattern.sub(replace, text)
     text = RANDOM_TEMP_NAME.sub("<tmp>/tmpXXXXXXXX", text)
-    return MEMORY_ADDRESS.sub("0x…", text)
+    text = OBJECT_ID.sub("id=…", MEMORY_ADDRESS.sub("0x…", text))
+    return LOG_TIME.sub(r"\g<level>:<time>:", text)
 
 
 def _continues(text: str, position: int) -> bool:
