@@ -165,6 +165,10 @@ def test_machine_values_older_jax_logs_print_become_placeholders():
     assert normalize_paths(logged, PLACES) == ("DEBUG:<time>:jax._src.compiler:170: get_compile_options\n"
                                                "WARNING:<time>:jax._src.pjit:1179: TRACING CACHE MISS\n"
                                                "    convert_element_type id=… defined at x.py:3\n")
+    xla = ("2026-11-23 22:44:40.772900: E external/xla/xla/python/profiler/internal/python_hooks.cc:412] Can't\n"
+           "E1123 22:44:40.772900   12345 python_hooks.cc:412] Can't\n")
+    assert normalize_paths(xla, PLACES) == ("<time>: E external/xla/xla/python/profiler/internal/python_hooks.cc:412] "
+                                            "Can't\nE<time> <thread> python_hooks.cc:412] Can't\n")
     # not a date a snippet prints itself, nor a small id, nor an HLO attribute ending in id=
     kept = "released 2024-12-17 12:00:00,000: ok\nCpuDevice(id=0) channel_id=1 partition_id=123456789012\n"
     assert normalize_paths(kept, PLACES) == kept

@@ -23,10 +23,15 @@ MEMORY_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,16}\b")
 # The same, as CPython's id() prints it in decimal: `convert_element_type id=139770911059904`
 # in the cache-miss explanations of older JAX releases (the version matrix).
 OBJECT_ID = re.compile(r"\bid=\d{9,20}\b")
-# The time at the start of a log line in logging's default asctime format, which JAX up to
-# 0.6 puts on its own log lines: `DEBUG:2026-11-23 22:07:01,375:jax._src.compiler:170: ...`.
+# The time at the start of a log line (it says when the build ran, not what the program is).
+# Python logging's default asctime format, which JAX up to 0.6 puts on its own log lines:
+# `DEBUG:2026-11-23 22:07:01,375:jax._src.compiler:170: ...`.
 LOG_TIME = re.compile(r"^(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL):\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}:",
                       re.MULTILINE)
+# XLA's own C++ log lines. Older releases (TSL logging): `2026-11-23 22:44:40.772900: E external/xla/...cc:412] `;
+# newer ones (absl): `E1123 22:44:40.772900   12345 python_hooks.cc:412] `, with the thread id after the time.
+TSL_LOG_TIME = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}: (?=[DIWEF] \S+:\d+\] )", re.MULTILINE)
+ABSL_LOG_TIME = re.compile(r"^(?P<level>[DIWEF])\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ (?=\S+:\d+\] )", re.MULTILINE)
 # XLA's alarm when constant folding one instruction takes over a second (HloConstantFolding
 # with a SlowOperationAlarm): logged to stderr with a timestamp, on a busy machine only, and
 # again with the time it took. It says how loaded the machine was, not what the program is,
@@ -99,7 +104,9 @@ def normalize_paths(text: str, places: Places) -> str:
     text = pattern.sub(replace, text)
     text = RANDOM_TEMP_NAME.sub("<tmp>/tmpXXXXXXXX", text)
     text = OBJECT_ID.sub("id=…", MEMORY_ADDRESS.sub("0x…", text))
-    return LOG_TIME.sub(r"\g<level>:<time>:", text)
+    text = LOG_TIME.sub(r"\g<level>:<time>:", text)
+    text = TSL_LOG_TIME.sub("<time>: ", text)
+    return ABSL_LOG_TIME.sub(r"\g<level><time> <thread> ", text)
 
 
 def _continues(text: str, position: int) -> bool:
