@@ -173,18 +173,35 @@ class Table:
             print(f"{name:<34} {low:7.1f} {mid:7.1f} {high:7.1f} {ratio}  {note}")
 
 
-def floor_section(table: Table, runs: int) -> None:
-    settings_free, own_process = [], []
+def floor_snippets() -> tuple[list[str], list[str]]:
+    """(plain snippets, environment-setting ones): the floor runs the first kind one after
+    another in one process, and each of the second in a process of its own."""
+    plain, own_process = [], []
     for name in site_snippets():
-        (own_process if load_snippet(ROOT / "snippets", name).env else settings_free).append(name)
+        (own_process if load_snippet(ROOT / "snippets", name).env else plain).append(name)
+    return plain, own_process
+
+
+def run_plain(names: list[str]) -> dict:
+    """tests/bench_floor.py's result for `names`: {"seconds", "ran", "failed"}."""
+    output = subprocess.run([sys.executable, str(ROOT / "tests" / "bench_floor.py"), *names], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout
+    return json.loads(output.strip().splitlines()[-1])
+
+
+def run_alone(names: list[str]) -> float:
+    """Wall seconds of running each of `names` as `python snippets/NAME`, one after another."""
+    return sum(timed([sys.executable, f"snippets/{name}"], ROOT, check=False)[0] for name in names)
+
+
+def floor_section(table: Table, runs: int) -> None:
+    settings_free, own_process = floor_snippets()
     plain, alone, failed = [], [], set()
     for _ in range(runs):
-        output = subprocess.run([sys.executable, str(ROOT / "tests" / "bench_floor.py"), *settings_free], cwd=ROOT,
-                                capture_output=True, text=True, check=True).stdout
-        result = json.loads(output.strip().splitlines()[-1])
+        result = run_plain(settings_free)
         plain.append(result["seconds"])
         failed |= set(result["failed"])
-        alone.append(sum(timed([sys.executable, f"snippets/{name}"], ROOT, check=False)[0] for name in own_process))
+        alone.append(run_alone(own_process))
     note = f"{len(settings_free)} plain in one process + {len(own_process)} each in its own"
     table.add("  plain snippets, one process", plain, f"{len(settings_free)} snippets"
               + (f"; {len(failed)} raised there: {', '.join(sorted(failed)[:3])}..." if failed else ""))
@@ -264,17 +281,12 @@ def core_seconds(run):
 
 
 def cpu_section(table: Table, runs: int, folder: Path) -> None:
-    settings_free, own_process = [], []
-    for name in site_snippets():
-        (own_process if load_snippet(ROOT / "snippets", name).env else settings_free).append(name)
+    settings_free, own_process = floor_snippets()
     floor_wall, floor_cpu, plain_cpu, alone_cpu, cold_wall, cold_cpu, notes = [], [], [], [], [], [], ""
     for _ in range(runs):
         started = time.perf_counter()
-        _, plain = core_seconds(lambda: subprocess.run(
-            [sys.executable, str(ROOT / "tests" / "bench_floor.py"), *settings_free], cwd=ROOT,
-            capture_output=True, check=True))
-        _, alone = core_seconds(lambda: [timed([sys.executable, f"snippets/{name}"], ROOT, check=False)
-                                         for name in own_process])
+        _, plain = core_seconds(lambda: run_plain(settings_free))
+        _, alone = core_seconds(lambda: run_alone(own_process))
         floor_wall.append(time.perf_counter() - started)
         plain_cpu.append(plain)
         alone_cpu.append(alone)

@@ -150,9 +150,8 @@ def _reason(problem: str) -> str:
 
 
 def diff_fence(old: str, new: str, old_label: str, new_label: str) -> str:
-    """compare.py's highlighted unified diff, titled with the two versions ("" when equal)."""
-    if not unified_diff(old, new, (old_label, new_label)):
-        return ""
+    """compare.py's highlighted unified diff of two outputs that differ (`groups` and
+    `changes_page` pass no others), titled with the two versions."""
     return diff_block(old, new, (old_label, new_label), title=f"What changed from {old_label} to {new_label}")
 
 
@@ -167,10 +166,11 @@ def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
     same, differing = groups(pinned_output, others)
     indent = directive.indent
     notes = [_unfinished_note(snippet.name, others)]
+    if same:
+        what = "the same" if not differing else f"what jax {pinned} prints"
+        notes.insert(0, f'<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
+                        f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} {what}.</p>')
     if not differing:
-        if same:
-            notes.insert(0, f'<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
-                            f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} the same.</p>')
         return _below(shown, "\n\n".join(note for note in notes if note), indent)
     lang = directive.lang
     language = detect_language(pinned_output) if lang == "auto" else lang
@@ -187,9 +187,6 @@ def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
             body.append(f"jax {_versions_text(versions)} cannot run this snippet: above is what "
                         f"{'it says' if len(versions) == 1 else 'they say'}.")
         panels.append((label + (" (fails)" if outcome.failed_on else ""), "\n\n".join(body)))
-    if same:
-        notes.insert(0, f'<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
-                        f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} what jax {pinned} prints.</p>')
     if directive.map != "none":
         # map=source ties the source to the output inside one wrapper (hooks/source_map.py):
         # keep the pinned rendering whole, and the older versions' tabs under it.
