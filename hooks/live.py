@@ -69,7 +69,8 @@ def on_files(files, config):
     settings = runner.settings
     if settings.changes_page:  # "What changed between versions", made from this build's outputs
         titles = {page: _title(text) for page, text in pages.items()}
-        text = changes_page(_in_nav_order(pages, config), result.outcomes, _state["matrix"], titles)
+        text = changes_page(_in_nav_order(pages, config), result.outcomes, _state["matrix"], titles,
+                            settings.jax_previous_pin)
         generated = File.generated(config, settings.changes_page, content=text)
         generated.edit_uri = None  # no file in docs/ to edit
         files.append(generated)

@@ -75,7 +75,7 @@ def test_a_pinned_version_other_than_the_installed_one_is_an_error_saying_what_t
 
 @pytest.mark.parametrize("line", ['jax_compare = "0.4.38"', 'jax_compare = ["latest"]', 'jax_compare = ["1.0", "1.0"]',
                                   'versions = "some"', 'unrecorded = ["x.py"]', 'changes_page = "x.html"',
-                                  'jax_extras = [1]'])
+                                  'jax_extras = [1]', 'jax_previous_pin = "0.4.38"'])
 def test_bad_matrix_settings_are_errors(tmp_path, line):
     (tmp_path / "pyproject.toml").write_text(f"[tool.live]\n{line}\n")
     with pytest.raises(SettingsError, match=line.split(" ")[0]):
@@ -542,6 +542,34 @@ def test_the_changes_page_lists_differing_snippets_by_chapter_with_their_diffs()
     assert "| [Chapter A](a.md) | 1 |" in text  # the table of chapters
     assert '??? abstract "jax 0.4.38: 1 line gone, 1 new in ' in text  # each diff folded, its size on the fold
     assert "LIVE_VERSIONS=all" in changes_page(pages, pinned, {}, {})  # without the matrix it says how
+
+
+def test_the_changes_page_leads_with_what_changed_since_the_previous_pin():
+    pages = {"docs/a.md": "# A\n\n<!-- live: changed.py -->\n<!-- live: older_only.py -->\n<!-- live: fixed.py -->\n"}
+    pinned = {"changed.py": Outcome("changed.py", "ft_in\n"), "older_only.py": Outcome("older_only.py", "x\n"),
+              "fixed.py": Outcome("fixed.py", "ok\n")}
+    matrix = {"0.10.2": {"changed.py": Outcome("changed.py", "num_carry\n"),
+                         "older_only.py": Outcome("older_only.py", "x\n"),
+                         "fixed.py": Outcome("fixed.py", "IndexError\n", failed_on="0.10.2")},
+              "0.4.38": {"changed.py": Outcome("changed.py", "num_carry\n"),
+                         "older_only.py": Outcome("older_only.py", "y\n"),
+                         "fixed.py": Outcome("fixed.py", "ok\n")}}
+    text = changes_page(pages, pinned, matrix, {"docs/a.md": "A"}, previous="0.10.2")
+    lead = text[text.index("## Upgrading from jax 0.10.2"):text.index("## Every version")]
+    assert "| [A](a.md) | [`snippets/changed.py`](#changed-changed-py) | 1 line gone, 1 new |" in lead
+    assert "[`snippets/fixed.py`](#changed-fixed-py) | runs on " in lead and "failed on 0.10.2" in lead
+    assert "older_only.py" not in lead  # it differs on 0.4.38 alone: below, not in the lead
+    assert "#### `snippets/changed.py` {#changed-changed-py}" in text  # the id the lead links to
+    assert "## Upgrading" not in changes_page(pages, pinned, matrix, {"docs/a.md": "A"})  # no previous pin named
+
+
+def test_a_previous_pin_that_prints_the_same_says_so():
+    pages = {"docs/a.md": "# A\n\n<!-- live: same.py -->\n<!-- live: old.py -->\n"}
+    pinned = {"same.py": Outcome("same.py", "x\n"), "old.py": Outcome("old.py", "new\n")}
+    matrix = {"0.10.2": {"same.py": Outcome("same.py", "x\n"), "old.py": Outcome("old.py", "new\n")},
+              "0.4.38": {"same.py": Outcome("same.py", "x\n"), "old.py": Outcome("old.py", "old\n")}}
+    text = changes_page(pages, pinned, matrix, {"docs/a.md": "A"}, previous="0.10.2")
+    assert "Every output compared prints the same on both." in text
 
 
 def test_the_changes_page_covers_both_snippets_of_a_comparison():

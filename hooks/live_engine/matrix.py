@@ -203,11 +203,13 @@ def _below(shown: str, addition: str, indent: str) -> str:
     return shown.rstrip("\n") + "\n\n" + textwrap.indent(addition, indent, lambda line: True) + "\n"
 
 
-def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Matrix, titles: dict[str, str]) -> str:
-    """The Markdown of "What changed between versions": a table of the chapters whose
-    snippets print something else on an older version, then each such snippet under its
-    own heading, with each version's diff to the pinned one (or its error) folded, its
-    summary line saying how much changed: hundreds of diffs, open one at a time."""
+def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Matrix, titles: dict[str, str],
+                 previous: str = "") -> str:
+    """The Markdown of "What changed between versions": first, when `previous` (the pin
+    before this one) ran, what changed since it, for readers upgrading; then a table of the
+    chapters whose snippets print something else on an older version, then each such
+    snippet under its own heading, with each version's diff to the pinned one (or its error)
+    folded, its summary line saying how much changed: hundreds of diffs, open one at a time."""
     pinned = pinned_env().version
     text = ["# What changed between versions", ""]
     if not matrix:
@@ -250,14 +252,17 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
         text += [f"No {'other ' * bool(missing)}output differs: every snippet {'compared ' * bool(missing)}"
                  f"prints the same on every version.", ""]
         return "\n".join(text)
-    text += ["| Chapter | Snippets that differ |", "|---|---:|"]
+    if previous in matrix:
+        text += _upgrading_from(previous, chapters, outcomes, matrix[previous], titles)
+    text += ["## Every version, chapter by chapter", "",
+             "| Chapter | Snippets that differ |", "|---|---:|"]
     text += [f"| [{titles.get(page, page)}]({page.removeprefix('docs/')}) | {len(names)} |" for page, names in chapters]
     text.append("")
     for page, names in chapters:
         chapter = page.removeprefix("docs/")
-        text += [f"## {titles.get(page, chapter)}", "", f"In [{titles.get(page, chapter)}]({chapter}):", ""]
+        text += [f"### {titles.get(page, chapter)}", "", f"In [{titles.get(page, chapter)}]({chapter}):", ""]
         for name in names:
-            text += [f"### `snippets/{name}`", ""]
+            text += [f"#### `snippets/{name}` {{#{_anchor(name)}}}", ""]
             same, differing = groups(outcomes[name].output, [(v, matrix[v][name]) for v in versions
                                                              if name in matrix[v]])
             for group, outcome in differing:
@@ -275,6 +280,40 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
             if same:
                 text += [f"jax {_versions_text(same)} print{'s' * (len(same) == 1)} what jax {pinned} prints.", ""]
     return "\n".join(text)
+
+
+def _upgrading_from(previous: str, chapters: list[tuple[str, list[str]]], outcomes: dict[str, Outcome],
+                    on_previous: dict[str, Outcome], titles: dict[str, str]) -> list[str]:
+    """The changes page's lead: each output the pinned JAX prints otherwise than the pin before
+    it, one row each, linked to its diffs below: what a reader upgrading from it meets first."""
+    pinned = pinned_env().version
+    rows = []
+    for page, names in chapters:
+        for name in names:
+            old = on_previous.get(name)
+            if old is None or (old.ok and same_text(old.output, outcomes[name].output)):
+                continue
+            if old.failed_on is not None:
+                change = f"runs on {pinned}; failed on {previous}"
+            elif not old.ok:
+                continue  # no answer from the previous pin in this build: the warning above names it
+            else:
+                gone, new = _changed_lines(old.output, outcomes[name].output)
+                change = f"{gone} line{'s' * (gone != 1)} gone, {new} new"
+            title = titles.get(page, page.removeprefix("docs/"))
+            rows.append(f"| [{title}]({page.removeprefix('docs/')}) | [`snippets/{name}`](#{_anchor(name)}) | {change} |")
+    text = [f"## Upgrading from jax {previous}", "",
+            f"jax {previous} was this site's pin before jax {pinned}. "]
+    if not rows:
+        return text[:2] + [text[2] + f"Every output compared prints the same on both.", ""]
+    text[2] += (f"{len(rows)} output{'s' * (len(rows) != 1)} differ between the two: read these first when you "
+                f"upgrade. Each links to its diffs below.")
+    return text + ["", "| Chapter | Snippet | What changed |", "|---|---|---|", *rows, ""]
+
+
+def _anchor(name: str) -> str:
+    """The id of a snippet's heading on the changes page: stable, whatever the heading's slug."""
+    return "changed-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def _changed_lines(old: str, new: str) -> tuple[int, int]:

@@ -29,6 +29,7 @@ class Settings:
     unrecorded: tuple[tuple[str, str], ...] = ()  # (snippet, why its output is not recorded): it varies by machine
     jax_pinned: str = ""  # the JAX version the lock file installs ("" : whatever is installed)
     jax_compare: tuple[str, ...] = ()  # older JAX versions the matrix runs, newest first
+    jax_previous_pin: str = ""  # the pin before this one (one of jax_compare): the changes page leads with it
     jax_extras: tuple[str, ...] = ()  # packages snippets import besides JAX, installed in each older environment
     run_versions: tuple[str, ...] = ()  # the ones this build runs besides the pinned one (LIVE_VERSIONS, `versions`)
     changes_page: str = ""  # the generated "What changed between versions" page, relative to docs/ ("" : none)
@@ -51,7 +52,7 @@ NUMBERS = {
     "max_workers": ((int,), 1, "a whole number of worker processes, e.g. max_workers = 4"),
 }
 FOLDERS = ("snippets_dir", "cache_dir", "records_dir")
-OTHERS = ("unrecorded", "jax_pinned", "jax_compare", "jax_extras", "versions", "changes_page")
+OTHERS = ("unrecorded", "jax_pinned", "jax_compare", "jax_previous_pin", "jax_extras", "versions", "changes_page")
 RENAMED = {"workers": "parallel"}  # old key -> new key: an old pyproject gets told, not ignored
 
 
@@ -111,6 +112,10 @@ def _check(pyproject: Path, table: dict) -> None:
             or len(set(compare)) != len(compare) or pinned in compare:
         raise SettingsError(f"{pyproject}: [tool.live] jax_compare = {compare!r} is not valid; write a list of "
                             f"other JAX versions, each once, e.g. jax_compare = [\"0.4.38\", \"0.6.2\"]")
+    previous = table.get("jax_previous_pin", "")
+    if previous and previous not in compare:
+        raise SettingsError(f"{pyproject}: [tool.live] jax_previous_pin = {previous!r} is not in jax_compare; "
+                            f"the changes page compares the pin with it, so add it there too")
     extras = table.get("jax_extras", [])
     if not isinstance(extras, list) or not all(isinstance(v, str) and re.fullmatch(r"[A-Za-z0-9._-]+", v) for v in extras):
         raise SettingsError(f"{pyproject}: [tool.live] jax_extras = {extras!r} is not valid; write a list of "
@@ -178,6 +183,7 @@ def load_settings(root: Path) -> Settings:
         unrecorded=tuple(sorted(table.get("unrecorded", {}).items())),
         jax_pinned=table.get("jax_pinned", ""),
         jax_compare=tuple(table.get("jax_compare", [])),
+        jax_previous_pin=table.get("jax_previous_pin", ""),
         jax_extras=tuple(table.get("jax_extras", [])),
         run_versions=_run_versions(pyproject, table),
         changes_page=table.get("changes_page", ""),
