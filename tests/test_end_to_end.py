@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from tinysite import all_end_within, make_site, mkdocs_build, mkdocs_env
+from tinysite import all_end_within, as_from_a_terminal, make_site, mkdocs_build, mkdocs_env
 
 GOOD = """\
 import jax
@@ -81,7 +81,7 @@ def test_serve_shows_a_failing_snippet_on_its_page_keeps_serving_and_ctrl_c_leav
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    serve = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "-a", f"127.0.0.1:{port}"],
+    serve = subprocess.Popen(as_from_a_terminal([sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "-a", f"127.0.0.1:{port}"]),
                              cwd=tmp_path, env=mkdocs_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                              text=True, start_new_session=True)
     log: list[str] = []

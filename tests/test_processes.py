@@ -20,7 +20,7 @@ import pytest
 
 import live_engine.workers
 from live_engine.workers import WorkerError, WorkerPool
-from tinysite import all_end_within, make_site, mkdocs_env, wait_for_file
+from tinysite import all_end_within, as_from_a_terminal, make_site, mkdocs_env, wait_for_file
 
 # Starts a child, says who is who, and waits far longer than any test.
 STARTS_A_CHILD_AND_WAITS = """\
@@ -79,7 +79,7 @@ def test_a_build_ended_by_a_signal_leaves_no_process(tmp_path, how):
     make_site(tmp_path / "site", {"index.md": "<!-- live: waits.py -->\n"}, {"waits.py": waits.read_text()},
               tool_live="timeout = 600\n")
     # In a session of its own, so that "Ctrl-C" can go to its whole process group, as a terminal's does.
-    build = subprocess.Popen([sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path / "site", env=mkdocs_env(),
+    build = subprocess.Popen(as_from_a_terminal([sys.executable, "-m", "mkdocs", "build"]), cwd=tmp_path / "site", env=mkdocs_env(),
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         pids = pids_in(pids_file)

@@ -86,6 +86,21 @@ def mkdocs_env(**variables: str) -> dict[str, str]:
     return os.environ | {"NO_MKDOCS_2_WARNING": "1"} | variables
 
 
+# A shell started by nohup, cron or some CI runners ignores SIGINT and SIGHUP, and a child
+# inherits ignored signals (through exec too): a build started from there would shrug off
+# the Ctrl-C a test sends. A terminal starts its programs with default dispositions, so
+# this launcher restores them, then becomes the command.
+_WITH_DEFAULT_SIGNALS = ("import os, signal, sys\n"
+                         "for name in ('SIGINT', 'SIGHUP', 'SIGTERM', 'SIGQUIT'):\n"
+                         "    signal.signal(getattr(signal, name), signal.SIG_DFL)\n"
+                         "os.execv(sys.argv[1], sys.argv[1:])\n")
+
+
+def as_from_a_terminal(command: list[str]) -> list[str]:
+    """`command`, started with every terminal signal at its default, whatever this process ignores."""
+    return [sys.executable, "-c", _WITH_DEFAULT_SIGNALS, *command]
+
+
 def mkdocs_build(folder: Path, *args: str, **variables: str) -> subprocess.CompletedProcess:
     """`mkdocs build ARGS` in `folder`; its cache is the project's own (.cache/live)."""
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", *args], cwd=folder, env=mkdocs_env(**variables),
