@@ -32,6 +32,7 @@ from live_engine.versions import VersionEnvError
 from live_engine.workers import UnsupportedPlatform
 from ir_links import REFERENCES, anchor_rows, link_names, meanings
 from notebook_pages import highlighted_outputs, prepare_notebook, without_mermaid_loader
+from recipe_links import with_notebook_links
 
 log = logging.getLogger("mkdocs.plugins.live")
 _state: dict = {"runner": None, "result": None, "pages": {}, "serving": False, "matrix": {}}
@@ -140,7 +141,7 @@ def on_page_markdown(markdown, page, config, files):
         expansions.append((start, end, render_failure(str(error), indent)))
     for start, end, expansion in sorted(expansions, reverse=True):  # back to front keeps earlier offsets valid
         markdown = markdown[:start] + expansion + markdown[end:]
-    return markdown
+    return with_notebook_links(markdown, page.file.src_uri, config.repo_url, config.edit_uri)
 
 
 def _matrix_ran(snippet) -> bool:

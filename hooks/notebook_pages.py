@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import logging
 import re
-import urllib.parse
 from pathlib import Path
 
 import pygments
@@ -22,6 +21,7 @@ from live_engine.notebooks import (NotebookError, executed, read_notebook, with_
                                    write_notebook)
 from live_engine.render import detect_language
 from live_engine.runner import Runner
+from recipe_links import colab_link
 
 log = logging.getLogger("mkdocs.plugins.live")
 
@@ -128,15 +128,8 @@ def _site_links(notebook: dict, file, files) -> dict:
 def _links_markdown(file, config, runner: Runner) -> str:
     """'Open in Colab' and 'Download' as plain text links: nothing loads from another host."""
     name = Path(file.src_uri).name
-    repo = urllib.parse.urlsplit(config.repo_url or "")
-    branch = re.match(r"(?:edit|blob)/([^/]+)/", config.edit_uri or "")
     docs = Path(config.docs_dir).resolve().relative_to(runner.settings.root).as_posix()
-    if repo.netloc == "github.com" and branch:
-        colab = (f"https://colab.research.google.com/github{repo.path.rstrip('/')}/blob/"
-                 f"{branch.group(1)}/{docs}/{file.src_uri}")
-        open_line = f"[Open in Colab]({colab})"
-    else:  # a local build: Colab opens a notebook from GitHub, or one you upload
-        open_line = "[Open in Colab](https://colab.research.google.com/) and upload the notebook"
+    open_line = colab_link(config.repo_url, config.edit_uri, f"{docs}/{file.src_uri}")
     return (f"{open_line} · [Download this notebook]({name}) (`{name}`, with the outputs shown here)")
 
 

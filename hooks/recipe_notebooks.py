@@ -1,0 +1,94 @@
+"""Each recipe as a notebook: its question and answer, then its snippet, ready for Colab.
+
+A recipe page (docs/recipes/NAME.md) shows one snippet (snippets/recipes/NAME.py, with
+`-` for `_` in the page's name). Its notebook, docs/recipes/notebooks/NAME.ipynb, is made
+from the two and committed, so that a reader on a GPU or TPU opens it in Colab from the
+repository and runs the same code on their own backend. `tests/test_recipes.py` fails
+when a committed notebook is not what this module makes now.
+
+    uv run python hooks/recipe_notebooks.py     # writes every recipe's notebook
+
+Pure text in, JSON out: no MkDocs, no JAX, no execution (outputs stay on the page).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RECIPES = ROOT / "docs" / "recipes"
+NOTEBOOKS = RECIPES / "notebooks"
+SNIPPETS = ROOT / "snippets"
+DIRECTIVE = re.compile(r"<!-- live: (recipes/[\w/.-]+\.py)\b[^>]*-->")
+SECTION_MARK = re.compile(r"^\s*# --8<-- \[(start|end):[\w.-]+\]\s*$")
+FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
+COMMENT = re.compile(r"<!--.*?-->\n?", re.DOTALL)
+FUNCTION_END = "# --8<-- [end:your-function]"
+
+
+def recipe_pages() -> list[Path]:
+    """Every recipe page; the section's index page is not one."""
+    return sorted(page for page in RECIPES.glob("*.md") if page.name != "index.md")
+
+
+def snippet_of(page_text: str, page: str) -> str:
+    """The recipe's snippet (`recipes/x.py`): the page's first live directive names it."""
+    found = DIRECTIVE.search(page_text)
+    if found is None:
+        raise ValueError(f"{page}: a recipe page needs one `<!-- live: recipes/NAME.py -->` directive")
+    return found.group(1)
+
+
+def notebook(page_text: str, snippet_source: str, page: str) -> dict:
+    """The notebook: the question and its answer (the page's text above the snippet), the
+    reader's function in a cell of its own, then the rest of the snippet."""
+    above = DIRECTIVE.split(FRONT_MATTER.sub("", page_text), maxsplit=1)[0]
+    intro = re.sub(r"\n{3,}", "\n\n", COMMENT.sub("", above)).strip()
+    intro += (f"\n\nThe page `{page}` of the site shows this code's output and what to look for in it. "
+              f"Change the function at the top, then run every cell.")
+    head, _, tail = snippet_source.partition(FUNCTION_END)
+    cells = [_markdown(intro), _code(head), *([_code(tail)] if tail.strip() else [])]
+    return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                        "name": "python3"},
+                                         "language_info": {"name": "python"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def notebook_text(page: Path) -> str:
+    """What docs/recipes/notebooks/NAME.ipynb must hold for `page`, as committed."""
+    page_text = page.read_text(encoding="utf-8")
+    name = f"docs/recipes/{page.name}"
+    source = (SNIPPETS / snippet_of(page_text, name)).read_text(encoding="utf-8")
+    return json.dumps(notebook(page_text, source, name), indent=1, ensure_ascii=False) + "\n"
+
+
+def notebook_path(page: Path) -> Path:
+    return NOTEBOOKS / f"{page.stem}.ipynb"
+
+
+def _lines(text: str) -> list[str]:
+    kept = [line for line in text.strip("\n").split("\n") if not SECTION_MARK.match(line)]
+    return [line + "\n" for line in kept[:-1]] + kept[-1:]
+
+
+def _markdown(text: str) -> dict:
+    return {"cell_type": "markdown", "metadata": {}, "source": _lines(text)}
+
+
+def _code(text: str) -> dict:
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": _lines(text)}
+
+
+def main() -> int:
+    NOTEBOOKS.mkdir(exist_ok=True)
+    for page in recipe_pages():
+        notebook_path(page).write_text(notebook_text(page), encoding="utf-8")
+        print(f"wrote {notebook_path(page).relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
