@@ -2,6 +2,7 @@ from scratch import fresh_folder
 
 fresh_folder(__file__)
 
+import os  # noqa: E402
 import pickle  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -42,19 +43,28 @@ print("first process: wrote f.executable")
 
 second = """
 import pickle
+import jax
 import numpy as np
 from jax import export
 from jax.experimental import serialize_executable
 
+print("second process:", jax.device_count(), "CPU devices")
 x = np.array([-1.0, 0.0, 1.0], np.float32)
 restored = export.deserialize(bytearray(open("f.exported", "rb").read()))
 print("second process: f.exported in_avals", restored.in_avals)
 print("second process: f.exported call", restored.call(x))
 payload, in_tree, out_tree = pickle.loads(open("f.executable", "rb").read())
-loaded = serialize_executable.deserialize_and_load(payload, in_tree, out_tree)
+loaded = serialize_executable.deserialize_and_load(payload, in_tree, out_tree)  # onto every device
+try:
+    loaded(x)
+except Exception as e:
+    print("second process: f.executable on every device:", type(e).__name__, str(e).splitlines()[0])
+loaded = serialize_executable.deserialize_and_load(payload, in_tree, out_tree, execution_devices=jax.devices()[:1])
 print("second process: f.executable is a", type(loaded).__name__, "call", loaded(x))
 """
-run = subprocess.run([sys.executable, "-c", second], capture_output=True, text=True)
+# the second process has four CPU devices, the first one
+four = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=4"}
+run = subprocess.run([sys.executable, "-c", second], capture_output=True, text=True, env=four)
 print(run.stdout, end="")
 print("second process exit code:", run.returncode)
 if run.returncode:

@@ -17,7 +17,8 @@ rows = NamedSharding(mesh, P("x", None))
 # a ShapeDtypeStruct can carry a sharding: a is split by rows over the two devices
 a = jax.ShapeDtypeStruct((8, 16), jnp.float32, sharding=rows)
 b = jax.ShapeDtypeStruct((16, 4), jnp.float32, sharding=NamedSharding(mesh, P()))
-compiled = jax.jit(f).lower(a, b).compile()
+traced = jax.jit(f).trace(a, b)
+compiled = traced.lower().compile()
 
 print("input_shardings:")
 for s in jax.tree.leaves(compiled.input_shardings):
@@ -30,3 +31,5 @@ for fmt in jax.tree.leaves(compiled.input_formats):
     print("  ", fmt)
 header = compiled.as_text().splitlines()[0]
 print("HLO:", header[header.index("entry_computation_layout"):])
+# on an Explicit mesh the sharding is part of the type: tracing knows it, the layout waits for compiling
+print("traced.out_info[0]:", traced.out_info[0])

@@ -64,3 +64,10 @@ try:
 except TypeError as e:
     print("compiled for bfloat16, s=2.0: TypeError:", str(e).splitlines()[-1].strip())
 print("jax.jit(f) for bfloat16, s=2.0:", jax.typeof(jitted({"x": p16["x"], "s": 2.0})))
+
+# a NumPy float64 array becomes float32 (64-bit types are off): a float16 program refuses it
+p16 = {"x": jax.ShapeDtypeStruct((4,), jnp.float16), "s": jax.ShapeDtypeStruct((), jnp.float16)}
+try:
+    jax.jit(f).lower(p16).compile()({"x": np.ones(4), "s": jnp.float16(2)})
+except TypeError as e:
+    print("compiled for float16, NumPy float64 x: TypeError:", str(e).splitlines()[-1].strip())

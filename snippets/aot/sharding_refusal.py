@@ -50,3 +50,11 @@ for label, arg in cases.items():
 
 moved = jax.device_put(cases["replicated"], compiled.input_shardings[0][0])
 print("replicated, then moved with jax.device_put:", "accepted, result", jax.typeof(compiled(moved)))
+
+# the check does not depend on the axis type: the same refusal on a mesh whose axis is Auto
+auto = jax.make_mesh((2,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))
+on_auto = jax.jit(f).lower(jax.ShapeDtypeStruct((8, 16), jnp.float32, sharding=NamedSharding(auto, P("x", None)))).compile()
+try:
+    on_auto(jax.device_put(x, NamedSharding(auto, P())))
+except ValueError as e:
+    print("Auto axis, compiled for rows, called replicated: ValueError:", str(e).splitlines()[0])

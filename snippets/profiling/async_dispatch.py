@@ -35,3 +35,15 @@ queued = time.perf_counter() - start
 ys[-1].block_until_ready()
 total = time.perf_counter() - start
 print("queueing 10 steps took under a tenth of running them:", queued * 10 < total)
+
+# Is the result there when the call returns? Each call is waited for before the next.
+tiny = jax.jit(lambda v: v + 1)  # 4 flops
+v = jnp.ones(4, jnp.float32)
+tiny(v).block_until_ready()
+for label, fn, arg in [("two 1024x1024 products", step, a), ("v + 1 on an f32[4]", tiny, v)]:
+    ready = []
+    for _ in range(5):
+        y = fn(arg)
+        ready.append(y.is_ready())
+        y.block_until_ready()
+    print(f"ready when the call returns, {label}: {ready}")

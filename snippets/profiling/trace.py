@@ -29,6 +29,7 @@ print("files written:")
 for path in sorted(run.iterdir()):
     host = path.name.split(".")[0]
     print("  " + str(path).replace(run.name, "<run>").replace(host + ".", "<host>.", 1))
+print("<run> is the time to the second, YYYY_MM_DD_HH_MM_SS:", bool(re.fullmatch(r"\d{4}(_\d\d){5}", run.name)))
 
 # --8<-- [start:read]
 trace_file = next(run.glob("*.trace.json.gz"))
