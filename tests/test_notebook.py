@@ -88,8 +88,8 @@ def test_the_sharded_excerpt_shows_one_device_of_32(case_study):
     text = "\n".join(texts(case_study))
     assert "HloModule jit_train_step, is_scheduled=true [...] num_partitions=32" in text
     assert re.search(r"^ENTRY %main\.\d+_spmd \(", text, re.MULTILINE)
-    assert "replica_groups=mesh['axis_0'=32,'axis_1'=1] {'axis_0'}" in text
-    assert "fusion kinds {'kCustom': 3, 'kLoop': 16} 1 all-reduce" in text
+    assert "replica_groups=mesh['data'=32] {'data'}" in text
+    assert "fusion kinds {'kCustom': 3, 'kLoop': 17} 1 all-reduce" in text
     assert "-start(" not in text and "-done(" not in text
 
 
