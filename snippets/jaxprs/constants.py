@@ -10,4 +10,4 @@ def rescale(v):
 
 closed = jax.make_jaxpr(rescale)(jnp.ones(3))
 print(closed)
-print("constvars:", len(closed.jaxpr.constvars), "consts:", closed.consts)
+print(type(closed).__name__, "| constvars:", len(closed.constvars), "consts:", closed.consts)
