@@ -27,6 +27,14 @@ for convert in (int, float):
     except jax.errors.ConcretizationTypeError as e:
         print(f"{convert.__name__}() on a tracer:", type(e).__name__)
 
+# With more than one element there is no single value to convert: NumPy's errors.
+for convert in (bool, int):
+    try:
+        jax.jit(lambda v: v * convert(v))(x)
+    except (TypeError, ValueError) as e:
+        print(f"{convert.__name__}() on a traced f32[2]:", type(e).__name__,
+              "| a ConcretizationTypeError:", isinstance(e, jax.errors.ConcretizationTypeError))
+
 
 # Fix for a value that depends on the data: make the choice part of the computation.
 @jax.jit

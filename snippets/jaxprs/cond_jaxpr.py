@@ -12,3 +12,7 @@ def leaky_or_relu(leaky, v):
 
 
 print(jax.make_jaxpr(leaky_or_relu)(True, jnp.ones(4)))
+
+# Under vmap, with one predicate per example, there is no single branch to pick.
+batched = jax.make_jaxpr(jax.vmap(leaky_or_relu))(jnp.array([True, False]), jnp.ones((2, 4)))
+print("vmapped, one predicate per example:", [eqn.primitive.name for eqn in batched.eqns])

@@ -31,3 +31,8 @@ def loss_calling_jit(params, x, y):
 outer = jax.jit(loss_calling_jit).trace(params, x, y).jaxpr.jaxpr
 print("top level:", dict(sorted(Counter(e.primitive.name for e in outer.eqns).items())))
 print("recursive:", dict(sorted(count_primitives(outer).items())))
+
+# Other equations hold jaxprs too: jax.nn.relu is a custom_jvp_call.
+relu = jax.make_jaxpr(jax.nn.relu)(x).jaxpr
+print("jax.nn.relu top level:", dict(Counter(e.primitive.name for e in relu.eqns)),
+      "| recursive:", dict(sorted(count_primitives(relu).items())))

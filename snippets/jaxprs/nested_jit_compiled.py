@@ -31,3 +31,18 @@ print("call instructions after the passes: ", len(re.findall(r" call\(", optimiz
 root = re.search(r"ROOT \S+ = \S+ fusion\(.*calls=(%[\w.]+)", optimized)[1]
 body = optimized.split(root + " ")[1].split("\n}\n")[0]
 print("equations in the result's fusion:", sorted(set(re.findall(r'op_name="([^"]+)"', body))))
+
+# With inline=True the jaxpr still holds a jit equation, but lowering inlines its body.
+inline_mlp = jax.jit(mlp, inline=True)
+
+
+def loss_with_inline_jit(params, x, y):
+    err = inline_mlp(params, x) - y
+    return (err * err).sum()
+
+
+eqns = jax.make_jaxpr(loss_with_inline_jit)(params, x, y).eqns
+stablehlo = jax.jit(loss_with_inline_jit).lower(params, x, y).as_text()
+print("inline=True: jit equations:", sum(e.primitive.name == "jit" for e in eqns),
+      "| StableHLO functions:", re.findall(r"func\.func (\w+ @\w+)", stablehlo),
+      "| calls:", re.findall(r"= call (@\w+)", stablehlo))

@@ -9,8 +9,10 @@ for name, f in [
     ("jnp.maximum(x, 0.0)", lambda x: jnp.maximum(x, 0.0)),
     ("jnp.mean(x)", jnp.mean),
     ("jnp.linalg.norm(x)", jnp.linalg.norm),
+    ("jnp.mean(x_bf16)", jnp.mean),  # the same function on another dtype
 ]:
-    eqns = jax.make_jaxpr(f)(x).jaxpr.eqns
+    arg = x.astype(jnp.bfloat16) if "bf16" in name else x
+    eqns = jax.make_jaxpr(f)(arg).jaxpr.eqns
     print(f"{name:20} -> {[eqn.primitive.name for eqn in eqns]}")
 
 # The primitive itself is an object, held by every equation that applies it.
