@@ -37,7 +37,10 @@ def row_sum(block):  # block: f32[1,1], the number at this device's mesh positio
 f = jax.jit(jax.shard_map(row_sum, mesh=mesh, in_specs=P("data", "model"),
                           out_specs=P("data", "model")))
 x = jax.device_put(jnp.arange(8.0).reshape(2, 4), NamedSharding(mesh, P("data", "model")))
-compiled = f.lower(x).compile()
+lowered = f.lower(x)
+sharding = re.search(r"parameter\(0\), sharding=(\{.*?\})", lowered.as_text(dialect="hlo")).group(1)
+print("argument sharding in HLO:", sharding)
+compiled = lowered.compile()
 for line in compiled.as_text().splitlines():  # excerpt: the all-reduce, up to its groups
     if " all-reduce(" in line:
         print(line.strip().split(", use_global")[0])

@@ -26,10 +26,11 @@ jax.jit(square, in_shardings=rows, out_shardings=rows).lower(
 for suffix in ("before_optimizations.txt", "cpu_after_optimizations.txt"):
     (name,) = [n for n in os.listdir("dump") if n.endswith(suffix)]
     lines = open(os.path.join("dump", name)).read().splitlines()
-    # Excerpt: the header without its frontend attributes, the ENTRY line and the
-    # parameter, each without metadata.
+    # Excerpt: the header without its frontend attributes, then the ENTRY line and
+    # its parameter, without metadata.
     print(f"--- {suffix}")
     print(lines[0].split(", frontend_attributes")[0])
-    for line in lines:
-        if line.startswith("ENTRY") or " parameter(0), sharding=" in line:
+    entry = next(i for i, line in enumerate(lines) if line.startswith("ENTRY"))
+    for line in lines[entry:]:
+        if line.startswith("ENTRY") or " parameter(0)" in line:
             print(line.split(", frontend_attributes")[0].split(", metadata=")[0])

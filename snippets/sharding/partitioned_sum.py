@@ -10,11 +10,11 @@ mesh = jax.make_mesh((8,), ("x",))
 split, replicated = NamedSharding(mesh, P("x")), NamedSharding(mesh, P())
 
 
-def entry(n, sharded=True, disabled=""):
-    """Excerpt: the entry computation of jnp.sum over f32[n], without metadata,
-    and the reduce-window and reduce lines of the fused computations it calls."""
+def entry(n, sharded=True, disabled="", reduction=jnp.sum, dtype=jnp.float32):
+    """Excerpt: the entry computation of the reduction (jnp.sum) over f32[n], without
+    metadata, and the reduce-window and reduce lines of the fused computations it calls."""
     shardings = {"in_shardings": split, "out_shardings": replicated} if sharded else {}
-    text = (jax.jit(jnp.sum, **shardings).lower(jax.ShapeDtypeStruct((n,), jnp.float32))
+    text = (jax.jit(reduction, **shardings).lower(jax.ShapeDtypeStruct((n,), dtype))
             .compile({"xla_disable_hlo_passes": disabled}).as_text())
     lines = text[text.index("ENTRY"):].splitlines()
     lines += [l for l in text.splitlines() if " reduce-window(" in l or " reduce(" in l]
@@ -29,3 +29,5 @@ print("f32[256] split 8 ways (32 per device):")
 print(entry(256))
 print("f32[64] on one device, no sharding:")
 print(entry(64, sharded=False))
+print("jnp.max of s32[512] split 8 ways (64 per device):")
+print(entry(512, reduction=jnp.max, dtype=jnp.int32))

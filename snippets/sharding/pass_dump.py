@@ -25,14 +25,15 @@ lowered = jax.jit(center, in_shardings=rows, out_shardings=rows).lower(
 # XLA flags as compile options: they apply to this one compilation only.
 lowered.compile({"xla_dump_to": "dump", "xla_dump_hlo_pass_re": "shardy|spmd"})
 
-# The HLO written around the matching passes, and whether each still carries
-# Shardy's xla.sdy attributes. The module_NNNN prefix is the id XLA gave the
-# module in this process; drop it.
+# The HLO written around the matching passes: whether each carries Shardy's xla.sdy
+# attributes, and how many instructions carry a sharding= of their own. The
+# module_NNNN prefix is the id XLA gave the module in this process; drop it.
 print("HLO files of the matching passes:")
 for name in sorted(os.listdir("dump")):
     if ".spmd-partitioner." in name:
-        sdy = "xla.sdy" in open(os.path.join("dump", name)).read()
-        print(" ", re.sub(r"^module_\d+\.", "", name), " xla.sdy attributes:", sdy)
+        text = open(os.path.join("dump", name)).read()
+        print(" ", re.sub(r"^module_\d+\.", "", name), " xla.sdy attributes:", "xla.sdy" in text,
+              " sharding= on", text.count(", sharding="), "instructions")
 
 # The shardy-xla pass also writes the MLIR module at each stage of Shardy.
 (folder,) = os.listdir(os.path.join("dump", "shardy"))

@@ -20,8 +20,9 @@ ENTRY main {{
 as_lists = xla_client.hlo.HloPrintOptions.fingerprint()
 
 print(f"{'as written':40} {'printed back':40} as lists")
-for groups in ["mesh['axis_0'=2,'axis_1'=4] {'axis_1'}", "[2,4]<=[8]",
-               "mesh['axis_0'=2,'axis_1'=4] {'axis_0'}", "[4,2]<=[2,4]T(1,0)"]:
+for groups in ["mesh['data'=2,'model'=4] {'model'}", "[2,4]<=[8]",
+               "mesh['data'=2,'model'=4] {'data'}", "[4,2]<=[2,4]T(1,0)",
+               "mesh['axis_0'=8] {'axis_0'}"]:
     module = xla_client.hlo.hlo_module_from_text(MODULE.format(groups=groups))
     printed, listed = (re.search(r"replica_groups=(.*?), use_global", text).group(1)
                        for text in (module.to_string(), module.to_string(as_lists)))

@@ -1,3 +1,7 @@
+from scratch import fresh_folder
+
+fresh_folder(__file__)  # work in an emptied scratch/CHAPTER/NAME/ (git-ignored), the same on every run
+
 import os
 import re
 
@@ -11,9 +15,22 @@ mesh = jax.make_mesh((2, 4), ("data", "model"))
 specs = [P("data", "model"), P("model", "data"), P("data", None), P(None, "model"), P()]
 arg = jax.ShapeDtypeStruct((8, 16), jnp.float32)
 
-# One parameter per spec; read each parameter's sharding from the HLO text.
+# One parameter per spec. Read each parameter's sharding twice: in the HLO text JAX
+# prints, and in the module XLA starts compiling from (its dump before optimizations).
 f = jax.jit(lambda *xs: xs, in_shardings=[NamedSharding(mesh, s) for s in specs])
-hlo = f.lower(*[arg] * len(specs)).as_text(dialect="hlo")
-params = re.findall(r"parameter\((\d+)\), sharding=(\{[^}]*\})", hlo)
-for (index, sharding), spec in zip(sorted(params, key=lambda p: int(p[0])), specs):
-    print(f"{str(spec):22} {sharding}")
+lowered = f.lower(*[arg] * len(specs))
+lowered.compile({"xla_dump_to": "dump"})
+(name,) = [n for n in os.listdir("dump") if n.endswith("before_optimizations.txt")]
+
+
+def shardings(hlo):
+    found = re.findall(r"parameter\((\d+)\), sharding=(\{.*?\})(?:, metadata|, frontend_attributes|$)", hlo, re.M)
+    return [sharding for _, sharding in sorted(found, key=lambda p: int(p[0]))]
+
+
+jax_text = shardings(lowered.as_text(dialect="hlo"))
+xla_text = shardings(open(os.path.join("dump", name)).read())
+heading = 'as_text(dialect="hlo")'
+print(f"{'spec':20} {heading:54} XLA's dump before optimizations")
+for spec, ours, xla in zip(specs, jax_text, xla_text):
+    print(f"{str(spec):20} {ours:54} {xla}")
