@@ -30,6 +30,11 @@ class Link:
     where: str  # file:line, relative to the repository root
     url: str
 
+    @property
+    def at_tag(self) -> str:
+        """The address from the tag on: jax-v0.10.2/jax/_src/lax/lax.py#L12."""
+        return self.url.removeprefix(JAX_BLOB)
+
 
 @dataclasses.dataclass(frozen=True)
 class Moved:
@@ -112,9 +117,9 @@ def _new_anchor(path: str, fragment: str | None, old_tree: Path, new_tree: Path,
                 read) -> tuple[str, dict[str, str]] | str:
     """(the new `#L..` anchor, old line numbers -> new ones), or why the link stays."""
     if not (old_tree / path).is_file():
-        return "its file is not in the jax wheel (docs, CHANGELOG.md, C++ and g3doc files are not): check it by hand"
+        return "its file is not in the jax wheel (docs, CHANGELOG.md, C++, g3doc): check it by hand"
     if not (new_tree / path).is_file():
-        return f"{path} is not in jax {new} (removed or renamed)"
+        return f"its file is not in jax {new} (removed or renamed)"
     if fragment is None:
         return "", {}
     lines = LINES.fullmatch(fragment)
@@ -123,8 +128,7 @@ def _new_anchor(path: str, fragment: str | None, old_tree: Path, new_tree: Path,
     start, end = int(lines["start"]), int(lines["end"] or lines["start"])
     found = relocate(read(old_tree / path), read(new_tree / path), start, end)
     if not isinstance(found, Found):
-        lines_named = f"line {start}" if start == end else f"lines {start}-{end}"
-        return f"{lines_named} of {path}: {found.reason}"
+        return found.reason
     anchor = f"#L{found.start}" if lines["end"] is None else f"#L{found.start}-L{found.end}"
     return anchor, {str(start): str(found.start), str(end): str(found.end)}
 

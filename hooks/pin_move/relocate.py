@@ -42,7 +42,7 @@ def relocate(old: list[str], new: list[str], start: int, end: int) -> Found | Lo
     places = [i for i in range(len(news) - len(block) + 1)
               if news[i] == block[0] and news[i:i + len(block)] == block]
     if not places:
-        return Lost(f"its code is not there any more (changed or removed){_where_it_went(block, news)}")
+        return Lost(f"its code is not in the new file (changed or removed){_where_it_went(block, news)}")
     if len(places) > 1:
         scores = {i: _same_around(olds, start - 1, end - 1, news, i, i + len(block) - 1) for i in places}
         best = max(scores.values())

@@ -1,0 +1,144 @@
+"""Move the site to a new JAX release: `uv run python hooks/move_pin.py all 0.13.0`.
+
+Steps, each also a command of its own (an author who bumped by hand runs the later ones):
+
+    pyproject NEW   pin jax==NEW and jaxlib==NEW (--jaxlib for another), [tool.live] jax_pinned = NEW,
+                    the old pin first in jax_compare; prints what a person still has to write
+    (all only)      uv lock, uv sync
+    records         pytest docs/ --accept-outputs: every snippet on the new pin, outputs written as records
+    links           jax source links at jax-vOLD moved to jax-vNEW, line anchors moved to the same code;
+                    prints every link it could not move (OLD: jax_compare's first, NEW: jax_pinned)
+    checklist       every record that differs from git's (--since REF, default HEAD), by chapter in
+                    the navigation's order, with the sentences around it, and the links left at jax-vOLD
+
+docs/writing.md, "Moving to a new JAX release", says what to do with what it prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from live_engine.settings import SettingsError, load_settings
+from pin_move.checklist import ChecklistError, make_checklist, render
+from pin_move.commands import PASSED, StepError, accept_records, lock_and_sync
+from pin_move.links import LinkMove, move_links
+from pin_move.pyproject_edit import PyprojectError, bump
+from pin_move.sources import SourceError, installed_tree, old_tree
+
+ROOT = Path(__file__).resolve().parent.parent
+BY_HAND = ("docs/writing.md: the table of versions under \"Outputs across JAX versions\" and the [tool.live] "
+           "example above it name the pinned and compared versions",
+           "XLA links (github.com/openxla/xla/blob/COMMIT/...) stay at the old XLA commit: the new one is "
+           "XLA_COMMIT in jax's third_party/xla/revision.bzl at the new tag; move them by hand")
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = _parser().parse_args(argv)
+    started = time.monotonic()
+    try:
+        status = arguments.step(arguments)
+    except (PyprojectError, StepError, SourceError, SettingsError, ChecklistError) as error:
+        print(f"move_pin: {error}", file=sys.stderr)
+        return 1
+    print(f"({time.monotonic() - started:.0f} s)")
+    return status
+
+
+def pyproject_step(arguments) -> int:
+    path = ROOT / "pyproject.toml"
+    edit = bump(path.read_text(encoding="utf-8"), arguments.new, arguments.jaxlib)
+    path.write_text(edit.text, encoding="utf-8")
+    print(f"pyproject.toml: jax {edit.old} -> {arguments.new}; jax {edit.old} is first in jax_compare")
+    for reminder in (*edit.reminders, *BY_HAND):
+        print(f"  to write by hand: {reminder}")
+    return 0
+
+
+def all_steps(arguments) -> int:
+    pyproject_step(arguments)
+    lock_and_sync(ROOT)
+    records_step(arguments)
+    move = links_step(arguments)
+    return checklist_step(arguments, move)
+
+
+def records_step(arguments) -> int:
+    if accept_records(ROOT) != PASSED:
+        print("The records are written. Some items failed: claims about outputs that changed, or snippets that "
+              "fail on the new release (above); the checklist below shows where, fix them with the prose.")
+    return 0
+
+
+def links_step(arguments, write: bool = True) -> LinkMove:
+    settings = load_settings(ROOT)
+    old = getattr(arguments, "old", None) or _previous_pin(settings)
+    new = getattr(arguments, "new", None) or settings.jax_pinned
+    old_source = Path(arguments.old_source) if getattr(arguments, "old_source", None) else old_tree(settings, old)
+    move = move_links(ROOT, old, new, old_source, installed_tree(new), write=write)
+    if write:
+        print(f"links: {len(move.moved)} moved from jax-v{old} to jax-v{new}, {len(move.left)} left for a person")
+        for left in move.left:
+            print(f"  {left.link.where}: {left.link.at_tag}: {left.reason}")
+    return move
+
+
+def checklist_step(arguments, move: LinkMove | None = None) -> int:
+    settings = load_settings(ROOT)
+    if move is None:  # run alone: what the link step would do now
+        try:
+            move = links_step(arguments, write=False)
+        except SourceError as error:
+            print(f"(links not checked: {error})")
+    left = []
+    if move is not None:
+        if move.moved:
+            left.append(f"{len(move.moved)} links at jax-v{move.old} can move: run `uv run python hooks/move_pin.py "
+                        f"links`")
+        left += [f"{item.link.where}: {item.link.at_tag}: {item.reason}" for item in move.left]
+    since = getattr(arguments, "since", None) or "HEAD"
+    print(render(make_checklist(ROOT, settings.records_dir or ROOT / "records", since), left))
+    return 0
+
+
+def _previous_pin(settings) -> str:
+    if not settings.jax_compare:
+        raise SettingsError("pyproject.toml: [tool.live] jax_compare is empty, so the previous pin is unknown; "
+                            "give it with --from VERSION")
+    return settings.jax_compare[0]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="move_pin.py", description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog=__doc__.split("\n\n", 1)[1])
+    steps = parser.add_subparsers(required=True, metavar="STEP")
+    for name, step, summary in (("all", all_steps, "every step, from the pyproject edit to the checklist"),
+                                ("pyproject", pyproject_step, "the new pin in pyproject.toml only")):
+        command = steps.add_parser(name, help=summary)
+        command.add_argument("new", metavar="NEW", help="the JAX release to pin, e.g. 0.13.0")
+        command.add_argument("--jaxlib", help="jaxlib's version, when it is not NEW's")
+        command.set_defaults(step=step)
+    steps.add_parser("records", help="run every snippet and write its record").set_defaults(step=records_step)
+    links = steps.add_parser("links", help="move the jax source links to the pinned tag")
+    links.set_defaults(step=links_step_command)
+    checklist = steps.add_parser("checklist", help="the records that changed, with their chapters' words")
+    checklist.set_defaults(step=checklist_step)
+    for command in (links, checklist):
+        command.add_argument("--from", dest="old", metavar="OLD", help="the tag's version the links name "
+                             "(default: the first of jax_compare)")
+        command.add_argument("--old-source", metavar="DIR", help="a folder holding OLD's jax package "
+                             "(default: its matrix environment, else its wheel, installed under the cache)")
+    checklist.add_argument("--since", metavar="REF", help="the commit to compare the records with (default HEAD)")
+    return parser
+
+
+def links_step_command(arguments) -> int:
+    links_step(arguments)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
