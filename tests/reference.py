@@ -391,7 +391,8 @@ def opcode_sightings(site: Path) -> dict[str, dict[str, set[str]]]:
 
 PRIMITIVES_PAGE = DOCS / "jaxpr-primitives.md"
 
-# Hyphens too: the scatter family is named `scatter-add`, `scatter-mul`, ... (jax/_src/lax/slicing.py, line 2917 at jax-v0.10.2).
+# Hyphens too: the scatter family is named `scatter-add`, `scatter-mul`, ... (`scatter_add_p` and its
+# siblings in jax/_src/lax/slicing.py).
 _PRIMITIVE = r"(?P<primitive>[a-z_][a-z0-9_]*(?:-[a-z0-9_]+)*)"
 # A binder: a variable (letters, or `_` for a dropped result) and its type, which holds no space
 # or `=`: f32[8,4], bool[], f32[64@x,16], f32[16]{V:x}, Ref<default>{f32[4,8]}.

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from glossary_links import GlossaryError, check_anchors, link_page, linker, read_glossary
+from pinned import JAX_AT_TAG, XLA_AT_COMMIT
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -221,8 +222,8 @@ def test_the_real_glossary_reads_and_every_entry_links_a_chapter_section():
         body = text.split("\n")[entry.line:]
         body = "\n".join(body[:next((i for i, line in enumerate(body) if line.startswith("## ")), len(body))])
         assert re.search(r"\]\([\w-]+\.md#[\w-]+\)", body), f"{entry.term}: no link to a chapter's section"
-        assert re.search(r"\]\(https://github\.com/(jax-ml/jax/blob/jax-v0\.10\.2|openxla/xla/blob/"
-                         r"5a9e73cbd92530cac2ac36f4736a774b2412afe2)/", body), f"{entry.term}: no pinned source link"
+        assert re.search(rf"\]\(({re.escape(JAX_AT_TAG)}|{re.escape(XLA_AT_COMMIT)})", body), \
+            f"{entry.term}: no link to the source at the pinned versions ({JAX_AT_TAG} or {XLA_AT_COMMIT})"
 
 
 # The built site ----------------------------------------------------------------------

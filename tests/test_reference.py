@@ -25,16 +25,16 @@ from pathlib import Path
 import pytest
 
 import reference as ref
+from pinned import JAX_AT_TAG, JAX_PINNED, XLA_AT_COMMIT
 
 FLAG_HEADERS = ["name", "what it does", "shown in", "verified here"]
 LOOKALIKE_HEADERS = ["name", "what it is", "shown in"]
 OPCODE_HEADERS = ["opcode", "what it does", "semantics", "shown on"]
 STATUS = re.compile(r"live|(?P<kind>not runnable here|named only): (?P<reason>\S.{10,})")
 COMPLETENESS = "listed for completeness"
-# A row that is not run here links where upstream defines its name: openxla/xla at the commit jaxlib
-# 0.10.2 was built from, or jax at its release tag.
-PINNED_SOURCES = ("https://github.com/openxla/xla/blob/5a9e73cbd92530cac2ac36f4736a774b2412afe2/",
-                  "https://github.com/jax-ml/jax/blob/jax-v0.10.2/")
+# A row that is not run here links where upstream defines its name: openxla/xla at the pinned
+# commit, or jax at the pinned release's tag (tests/pinned.py).
+PINNED_SOURCES = (XLA_AT_COMMIT, JAX_AT_TAG)
 # A tool removed from XLA is linked at the last commit that had it, on a row that says it was removed.
 REMOVED_FROM_XLA = re.compile(r"https://github\.com/openxla/xla/blob/[0-9a-f]{40}/")
 # Public pages allowed in place of a source, each linked at the anchor of the row's own name (Bazel's
@@ -198,9 +198,10 @@ def test_the_source_rule():
                                       "shown in": "[Replay](replay.md)", "verified here": verified})
 
     reason = "not runnable here: the tool is not in the jax or jaxlib wheels"
-    xla_pinned = "[a.cc](https://github.com/openxla/xla/blob/5a9e73cbd92530cac2ac36f4736a774b2412afe2/xla/a.cc)"
+    xla_pinned = f"[a.cc]({XLA_AT_COMMIT}xla/a.cc)"
     xla_other = "[a.cc](https://github.com/openxla/xla/blob/b5137ae3e133f0da9ad0c2372f7587f168aae591/xla/a.cc)"
-    jax_tag = "[config.py](https://github.com/jax-ml/jax/blob/jax-v0.10.2/jax/_src/config.py#L1)"
+    jax_tag = f"[config.py]({JAX_AT_TAG}jax/_src/config.py#L1)"
+    jax_older = "[config.py](https://github.com/jax-ml/jax/blob/jax-v0.4.38/jax/_src/config.py#L1)"
     jax_main = "[config.py](https://github.com/jax-ml/jax/blob/main/jax/_src/config.py)"
     bazel = "[reference](https://bazel.build/reference/command-line-reference#flag--test_env)"
     assert source_problem(row("live")) is None
@@ -209,6 +210,7 @@ def test_the_source_rule():
     assert source_problem(row(f"{reason}; defined in {xla_pinned}")) is None
     assert source_problem(row(f"named only: the page names it and no more; {jax_tag}")) is None
     assert source_problem(row(f"named only: the page names it and no more; {jax_main}")) is not None
+    assert source_problem(row(f"named only: the page names it and no more; {jax_older}")) is not None
     assert source_problem(row(f"{reason}; {xla_other}")) is not None  # an unpinned commit...
     assert source_problem(row(f"{reason}; the tool was removed from XLA; {xla_other}")) is None  # ...unless removed
     assert source_problem(row(f"{reason}; {bazel}")) is not None  # a public page at another flag's anchor...
@@ -334,7 +336,6 @@ def test_every_opcode_in_the_outputs_is_listed_where_it_is_shown(clean_site, opc
 # ---------------------------------------------------------------------------------------------
 
 PRIMITIVE_HEADERS = ["primitive", "what it does", "defined in", "shown on"]
-JAX_AT_TAG = "https://github.com/jax-ml/jax/blob/jax-v0.10.2/"
 # A "defined in" cell: the variable holding the primitive, and a link to the line that creates it.
 DEFINED_AT = re.compile(re.escape(JAX_AT_TAG) + r"(?P<path>jax/[\w/]+\.py)#L(?P<line>[1-9]\d*)")
 
@@ -369,13 +370,13 @@ def test_primitive_rows_are_well_formed(primitive_rows):
 
 
 def test_every_defined_in_link_is_the_line_that_creates_the_primitive(primitive_rows):
-    """The linked line, read in the installed jax (the site's 0.10.2, whose files are the tag's),
+    """The linked line, read in the installed jax (the pinned release, whose files are the tag's),
     assigns the named variable, and the primitive's name is quoted there or in the lines after it
     (`dot_general_p = standard_primitive(` names it two lines down)."""
     import jax
 
-    if jax.__version__ != "0.10.2":
-        pytest.skip(f"the links are to jax 0.10.2; installed is {jax.__version__}")
+    if jax.__version__ != JAX_PINNED:
+        pytest.skip(f"the links are to jax {JAX_PINNED}; installed is {jax.__version__}")
     installed = Path(jax.__file__).resolve().parent.parent
     problems = []
     for row in primitive_rows:
