@@ -28,56 +28,55 @@ from pin_move.links import LinkMove, move_links
 from pin_move.pyproject_edit import PyprojectError, bump
 from pin_move.sources import SourceError, installed_tree, old_tree
 
-ROOT = Path(__file__).resolve().parent.parent
+REPOSITORY = Path(__file__).resolve().parent.parent
 BY_HAND = ("docs/writing.md: the table of versions under \"Outputs across JAX versions\" and the [tool.live] "
            "example above it name the pinned and compared versions",
-           "XLA links (github.com/openxla/xla/blob/COMMIT/...) stay at the old XLA commit: the new one is "
-           "XLA_COMMIT in jax's third_party/xla/revision.bzl at the new tag; move them by hand")
+           "XLA links (github.com/openxla/xla/blob/COMMIT/...) and XLA_COMMIT in tests/pinned.py stay at the old "
+           "commit: the new one is XLA_COMMIT in jax's third_party/xla/revision.bzl at the new tag")
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
     started = time.monotonic()
     try:
-        status = arguments.step(arguments)
+        arguments.step(arguments)
     except (PyprojectError, StepError, SourceError, SettingsError, ChecklistError) as error:
         print(f"move_pin: {error}", file=sys.stderr)
         return 1
     print(f"({time.monotonic() - started:.0f} s)")
-    return status
+    return 0
 
 
-def pyproject_step(arguments) -> int:
-    path = ROOT / "pyproject.toml"
+def pyproject_step(arguments) -> None:
+    path = arguments.root / "pyproject.toml"
     edit = bump(path.read_text(encoding="utf-8"), arguments.new, arguments.jaxlib)
     path.write_text(edit.text, encoding="utf-8")
     print(f"pyproject.toml: jax {edit.old} -> {arguments.new}; jax {edit.old} is first in jax_compare")
     for reminder in (*edit.reminders, *BY_HAND):
         print(f"  to write by hand: {reminder}")
-    return 0
 
 
-def all_steps(arguments) -> int:
+def all_steps(arguments) -> None:
     pyproject_step(arguments)
-    lock_and_sync(ROOT)
+    lock_and_sync(arguments.root)
     records_step(arguments)
-    move = links_step(arguments)
-    return checklist_step(arguments, move)
+    checklist_step(arguments, links_step(arguments))
 
 
-def records_step(arguments) -> int:
-    if accept_records(ROOT) != PASSED:
-        print("The records are written. Some items failed: claims about outputs that changed, or snippets that "
-              "fail on the new release (above); the checklist below shows where, fix them with the prose.")
-    return 0
+def records_step(arguments) -> None:
+    if accept_records(arguments.root) != PASSED:
+        print("The records are written. Some items failed (above): claims about outputs that changed, or "
+              "snippets that fail on the new release; the checklist shows where, to fix with the prose.")
 
 
 def links_step(arguments, write: bool = True) -> LinkMove:
-    settings = load_settings(ROOT)
-    old = getattr(arguments, "old", None) or _previous_pin(settings)
-    new = getattr(arguments, "new", None) or settings.jax_pinned
-    old_source = Path(arguments.old_source) if getattr(arguments, "old_source", None) else old_tree(settings, old)
-    move = move_links(ROOT, old, new, old_source, installed_tree(new), write=write)
+    """Move the links (or, with write=False, find what moving them would do)."""
+    settings = load_settings(arguments.root)
+    old = arguments.old or _previous_pin(settings)
+    new = arguments.new or settings.jax_pinned
+    old_source = arguments.old_source or old_tree(settings, old)
+    new_source = arguments.new_source or installed_tree(new)
+    move = move_links(arguments.root, old, new, old_source, new_source, write=write)
     if write:
         print(f"links: {len(move.moved)} moved from jax-v{old} to jax-v{new}, {len(move.left)} left for a person")
         for left in move.left:
@@ -85,22 +84,21 @@ def links_step(arguments, write: bool = True) -> LinkMove:
     return move
 
 
-def checklist_step(arguments, move: LinkMove | None = None) -> int:
-    settings = load_settings(ROOT)
+def checklist_step(arguments, move: LinkMove | None = None) -> None:
+    settings = load_settings(arguments.root)
+    left = []
     if move is None:  # run alone: what the link step would do now
         try:
             move = links_step(arguments, write=False)
         except SourceError as error:
-            print(f"(links not checked: {error})")
-    left = []
+            left.append(f"(links not checked: {error})")
     if move is not None:
         if move.moved:
-            left.append(f"{len(move.moved)} links at jax-v{move.old} can move: run `uv run python hooks/move_pin.py "
-                        f"links`")
+            left.append(f"{len(move.moved)} links at jax-v{move.old} can be moved: run `uv run python "
+                        f"hooks/move_pin.py links`")
         left += [f"{item.link.where}: {item.link.at_tag}: {item.reason}" for item in move.left]
-    since = getattr(arguments, "since", None) or "HEAD"
-    print(render(make_checklist(ROOT, settings.records_dir or ROOT / "records", since), left))
-    return 0
+    checklist = make_checklist(arguments.root, settings.records_dir or arguments.root / "records", arguments.since)
+    print(render(checklist, left))
 
 
 def _previous_pin(settings) -> str:
@@ -114,6 +112,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="move_pin.py", description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
+    parser.add_argument("--root", type=lambda path: Path(path).resolve(), default=REPOSITORY,
+                        help="the repository (default: the one holding this script)")
+    parser.set_defaults(new=None, old=None, old_source=None, new_source=None, since="HEAD")
     steps = parser.add_subparsers(required=True, metavar="STEP")
     for name, step, summary in (("all", all_steps, "every step, from the pyproject edit to the checklist"),
                                 ("pyproject", pyproject_step, "the new pin in pyproject.toml only")):
@@ -123,21 +124,21 @@ def _parser() -> argparse.ArgumentParser:
         command.set_defaults(step=step)
     steps.add_parser("records", help="run every snippet and write its record").set_defaults(step=records_step)
     links = steps.add_parser("links", help="move the jax source links to the pinned tag")
-    links.set_defaults(step=links_step_command)
+    links.set_defaults(step=links_step)
     checklist = steps.add_parser("checklist", help="the records that changed, with their chapters' words")
     checklist.set_defaults(step=checklist_step)
+    checklist.add_argument("--since", metavar="REF", default="HEAD",
+                           help="the commit to compare the records with (default HEAD)")
     for command in (links, checklist):
-        command.add_argument("--from", dest="old", metavar="OLD", help="the tag's version the links name "
-                             "(default: the first of jax_compare)")
-        command.add_argument("--old-source", metavar="DIR", help="a folder holding OLD's jax package "
+        command.add_argument("--from", dest="old", metavar="OLD",
+                             help="the release the links name (default: the first of jax_compare)")
+        command.add_argument("--to", dest="new", metavar="NEW", help="the release to move them to "
+                             "(default: jax_pinned)")
+        command.add_argument("--old-source", type=Path, metavar="DIR", help="a folder holding OLD's jax package "
                              "(default: its matrix environment, else its wheel, installed under the cache)")
-    checklist.add_argument("--since", metavar="REF", help="the commit to compare the records with (default HEAD)")
+        command.add_argument("--new-source", type=Path, metavar="DIR", help="a folder holding NEW's jax package "
+                             "(default: the installed one, which must be NEW)")
     return parser
-
-
-def links_step_command(arguments) -> int:
-    links_step(arguments)
-    return 0
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import textwrap
 
 import pytest
 
+import move_pin
 from pin_move.checklist import make_checklist, render, surroundings
 from pin_move.links import move_links
 from pin_move.pyproject_edit import PyprojectError, bump
@@ -267,3 +268,39 @@ def test_the_sentences_around_a_directive_skip_code_checks_and_tabs_but_not_head
     lines = ["# T", "", "Intro.", "", "```python", "x = 1", "", "```", "", "<!-- live: x.py -->", "",
              '=== "Controls"', "", "## Next", "", "Later."]
     assert surroundings(lines, 10) == ("# T", ["Intro."], [])
+
+
+# --- the command -----------------------------------------------------------------------------------
+
+def test_the_link_step_and_the_checklist_alone_after_a_pin_moved_by_hand(site, capsys):
+    """An author bumped by hand: jax_compare's first is the old pin. `links` moves and lists;
+    `checklist` run afterwards lists what is left, with the records that changed."""
+    project = site / "project"
+    write_files(project, {"pyproject.toml": '[tool.live]\njax_compare = ["1.0.0"]\nrecords_dir = "records"\n',
+                          "mkdocs.yml": "site_name: tiny\nnav: [chapter.md]\n", "records/x.py.txt": "1\n"})
+    git(project, "init", "-q")
+    git(project, "add", ".")
+    git(project, "commit", "-qm", "before the move")
+    sources = ["--to", "1.1.0", "--old-source", str(site / "old"), "--new-source", str(site / "new")]
+
+    assert move_pin.main(["--root", str(project), "checklist", *sources]) == 0
+    assert "4 links at jax-v1.0.0 can be moved: run `uv run python hooks/move_pin.py links`" in capsys.readouterr().out
+
+    assert move_pin.main(["--root", str(project), "links", *sources]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("links: 4 moved from jax-v1.0.0 to jax-v1.1.0, 3 left for a person\n"
+                          "  docs/chapter.md:3: jax-v1.0.0/jax/_src/a.py#L5-L6: its code is not in the new file")
+
+    (project / "records" / "x.py.txt").write_text("2\n")
+    assert move_pin.main(["--root", str(project), "checklist", *sources]) == 0
+    out = capsys.readouterr().out
+    assert "== records no chapter shows\nrecords/x.py.txt: changed (+1 -1 lines)\n" in out
+    assert "== links left for a person to check (3)\ndocs/chapter.md:3: jax-v1.0.0/jax/_src/a.py#L5-L6" in out
+    assert "can be moved" not in out
+
+
+def test_a_step_that_cannot_run_says_why_in_one_line(tmp_path, capsys):
+    (tmp_path / "pyproject.toml").write_text("[tool.live]\n")
+    assert move_pin.main(["--root", str(tmp_path), "links", "--old-source", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == ("move_pin: pyproject.toml: [tool.live] jax_compare is empty, so the previous "
+                                       "pin is unknown; give it with --from VERSION\n")
