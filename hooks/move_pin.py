@@ -8,7 +8,7 @@ Steps, each also a command of its own (an author who bumped by hand runs the lat
     records         pytest docs/ --accept-outputs: every snippet on the new pin, outputs written as records
     links           jax source links at jax-vOLD moved to jax-vNEW, line anchors moved to the same code;
                     prints every link it could not move (OLD: jax_compare's first, NEW: jax_pinned)
-    checklist       every record that differs from git's (--since REF, default HEAD), by chapter in
+    checklist [C]   every record that differs from commit C's (default HEAD), by chapter in
                     the navigation's order, with the sentences around it, and the links left at jax-vOLD
 
 docs/writing.md, "Moving to a new JAX release", says what to do with what it prints.
@@ -127,8 +127,8 @@ def _parser() -> argparse.ArgumentParser:
     links.set_defaults(step=links_step)
     checklist = steps.add_parser("checklist", help="the records that changed, with their chapters' words")
     checklist.set_defaults(step=checklist_step)
-    checklist.add_argument("--since", metavar="REF", default="HEAD",
-                           help="the commit to compare the records with (default HEAD)")
+    checklist.add_argument("since", nargs="?", default="HEAD", metavar="COMMIT",
+                           help="the commit to compare the records with (default HEAD): the one before the move")
     for command in (links, checklist):
         command.add_argument("--from", dest="old", metavar="OLD",
                              help="the release the links name (default: the first of jax_compare)")
