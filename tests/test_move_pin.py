@@ -38,6 +38,13 @@ def test_code_that_changed_is_lost_with_where_its_name_went():
     assert isinstance(lost, Lost) and "not in the new file" in lost.reason and "`f` is now defined at L2" in lost.reason
 
 
+def test_a_block_that_changed_inside_says_where_its_first_and_last_lines_are_now():
+    old = ["def f(a):", "    b = a", "    return b"]
+    new = ["import os", "", "def f(a):", "    b = a + 1", "    return b"]
+    assert relocate(old, new, 1, 3) == Lost("its code is not in the new file (changed or removed); its first and "
+                                           "last lines are now at L3 and L5: check what changed between them")
+
+
 def test_a_block_found_twice_goes_to_the_copy_with_the_same_lines_around_it():
     old = ["def f():", "    return 0", "", "def g():", "    return 0"]
     new = ["def f():", "    return 0", "", "def h():", "    pass", "", "def g():", "    return 0"]

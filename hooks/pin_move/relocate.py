@@ -75,6 +75,10 @@ def _where_it_went(block: list[str], new: list[str]) -> str:
     defines, is in the new file ("" when nowhere, or in too many places to help)."""
     first = next((line for line in block if line.strip()), "")
     same = [i + 1 for i, line in enumerate(new) if first and line.strip() == first.strip()]
+    if len(same) == 1 and len(block) > 1:
+        last = _last_line_after(block, new, same[0])
+        if last:
+            return f"; its first and last lines are now at L{same[0]} and L{last}: check what changed between them"
     if 0 < len(same) <= 3:
         return f"; its first line is now at {', '.join(f'L{i}' for i in same)}"
     match = DEFINES.match(first)
@@ -86,6 +90,14 @@ def _where_it_went(block: list[str], new: list[str]) -> str:
     if 0 < len(defined) <= 3:
         return f"; `{name}` is now defined at {', '.join(f'L{i}' for i in defined)}"
     return ""
+
+
+def _last_line_after(block: list[str], new: list[str], start: int) -> int | None:
+    """Where the block's last line is in `new`, first after line `start` and no further than twice
+    the block's length (a block that grew or shrank a little); None when it is not there."""
+    last = next((line for line in reversed(block) if line.strip()), "").strip()
+    reach = min(len(new), start + 2 * len(block))
+    return next((i + 1 for i in range(start, reach) if new[i].strip() == last), None)
 
 
 def _indent(line: str) -> int:
