@@ -28,8 +28,9 @@ def lock_and_sync(root: Path) -> None:
     for step in ("lock", "sync"):
         print(f"$ uv {step}", flush=True)
         if subprocess.run([uv_command(), step], cwd=root).returncode != 0:
-            raise StepError(f"`uv {step}` failed (its words are above); fix pyproject.toml or the network, "
-                            f"then run `uv {step}` and the steps after it")
+            raise StepError(f"`uv {step}` failed (its words are above); fix pyproject.toml or the network, then "
+                            f"run `uv lock`, `uv sync` and the steps after them: move_pin.py records, links, "
+                            f"checklist")
 
 
 def accept_records(root: Path) -> int:

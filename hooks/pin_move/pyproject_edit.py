@@ -35,7 +35,8 @@ def bump(text: str, new: str, jaxlib: str | None = None) -> Bump:
         raise PyprojectError('pyproject.toml: no jax_pinned = "..." line in [tool.live]; add the one uv.lock installs')
     old = pinned["version"]
     if old == new:
-        raise PyprojectError(f"pyproject.toml: jax {new} is pinned already")
+        raise PyprojectError(f"pyproject.toml: jax {new} is pinned already (to change jaxlib alone, edit its "
+                             f"jaxlib== by hand, then run uv lock and the steps after it)")
     text = _pin_dependency(_pin_dependency(text, "jax", new), "jaxlib", jaxlib or new)
     pinned = PINNED.search(text)  # where it is now
     text = text[:pinned.start()] + f'{pinned["key"]}"{new}"' + text[pinned.end():]
