@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import subprocess
 import textwrap
+from pathlib import Path
 
 import pytest
 
 import move_pin
 from pin_move.checklist import make_checklist, render, surroundings
+from pin_move.commands import ITEMS_FAILED, accept_records
 from pin_move.links import move_links
 from pin_move.pyproject_edit import PyprojectError, bump
 from pin_move.relocate import Found, Lost, relocate
@@ -313,3 +315,26 @@ def test_a_step_that_cannot_run_says_why_in_one_line(tmp_path, capsys):
     assert move_pin.main(["--root", str(tmp_path), "links", "--old-source", str(tmp_path)]) == 1
     assert capsys.readouterr().err == ("move_pin: pyproject.toml: [tool.live] jax_compare is empty, so the previous "
                                        "pin is unknown; give it with --from VERSION\n")
+
+
+def test_the_records_step_writes_every_output_as_its_record_and_reports_failed_claims(tmp_path, capsys):
+    """`move_pin.py records` is `pytest docs/ --accept-outputs`, the chapters' own conftest and all:
+    the record takes the new output, and a claim the new output breaks fails without stopping it."""
+    hooks = Path(move_pin.__file__).resolve().parent
+    write_files(tmp_path, {
+        "pyproject.toml": f'[tool.pytest.ini_options]\npythonpath = ["{hooks}"]\n\n[tool.live]\nrecords_dir = "records"\n',
+        "snippets/count.py": "print(2)\n",
+        "records/count.py.txt": "1\n",
+        "docs/chapter.md": """\
+            <!-- live: count.py -->
+
+            ```python
+            >>> outputs["count.py"]
+            '1\\n'
+
+            ```
+        """,
+    })
+    (tmp_path / "docs" / "conftest.py").write_text((hooks.parent / "docs" / "conftest.py").read_text())
+    assert accept_records(tmp_path) == ITEMS_FAILED
+    assert (tmp_path / "records" / "count.py.txt").read_text() == "2\n"
