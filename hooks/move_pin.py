@@ -3,11 +3,13 @@
 Steps, each also a command of its own (an author who bumped by hand runs the later ones):
 
     pyproject NEW   pin jax==NEW and jaxlib==NEW (--jaxlib for another), [tool.live] jax_pinned = NEW,
-                    the old pin first in jax_compare; prints what a person still has to write
+                    the old pin first in jax_compare and as jax_previous_pin; prints what a person
+                    still has to write
     (all only)      uv lock, uv sync
     records         pytest docs/ --accept-outputs: every snippet on the new pin, outputs written as records
     links           jax source links at jax-vOLD moved to jax-vNEW, line anchors moved to the same code;
-                    prints every link it could not move (OLD: jax_compare's first, NEW: jax_pinned)
+                    prints every link it could not move (OLD: jax_previous_pin, else jax_compare's
+                    first; NEW: jax_pinned)
     checklist [C]   every record that differs from commit C's (default HEAD), by chapter in
                     the navigation's order, with the sentences around it, and the links left at jax-vOLD
 
@@ -51,7 +53,8 @@ def pyproject_step(arguments) -> None:
     path = arguments.root / "pyproject.toml"
     edit = bump(path.read_text(encoding="utf-8"), arguments.new, arguments.jaxlib)
     path.write_text(edit.text, encoding="utf-8")
-    print(f"pyproject.toml: jax {edit.old} -> {arguments.new}; jax {edit.old} is first in jax_compare")
+    print(f"pyproject.toml: jax {edit.old} -> {arguments.new}; jax {edit.old} is the previous pin, first in "
+          f"jax_compare")
     for reminder in (*edit.reminders, *BY_HAND):
         print(f"  to write by hand: {reminder}")
 
@@ -102,10 +105,11 @@ def checklist_step(arguments, move: LinkMove | None = None) -> None:
 
 
 def _previous_pin(settings) -> str:
-    if not settings.jax_compare:
-        raise SettingsError("pyproject.toml: [tool.live] jax_compare is empty, so the previous pin is unknown; "
-                            "give it with --from VERSION")
-    return settings.jax_compare[0]
+    """The release the links name: jax_previous_pin, else the newest compared (the edit puts it first)."""
+    if not (settings.jax_previous_pin or settings.jax_compare):
+        raise SettingsError("pyproject.toml: [tool.live] has no jax_previous_pin and jax_compare is empty, so the "
+                            "previous pin is unknown; give it with --from VERSION")
+    return settings.jax_previous_pin or settings.jax_compare[0]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -131,7 +135,8 @@ def _parser() -> argparse.ArgumentParser:
                            help="the commit to compare the records with (default HEAD): the one before the move")
     for command in (links, checklist):
         command.add_argument("--from", dest="old", metavar="OLD",
-                             help="the release the links name (default: the first of jax_compare)")
+                             help="the release the links name (default: jax_previous_pin, else the first of "
+                                  "jax_compare)")
         command.add_argument("--to", dest="new", metavar="NEW", help="the release to move them to "
                              "(default: jax_pinned)")
         command.add_argument("--old-source", type=Path, metavar="DIR", help="a folder holding OLD's jax package "

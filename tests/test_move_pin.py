@@ -155,6 +155,7 @@ dependencies = [
 # each older one is the last release before a change the site shows: 0.9.2 before 0.10.0.
 jax_pinned = "1.0.0"
 jax_compare = ["0.9.2"]  # newest first
+jax_previous_pin = "0.9.2"
 """
 
 
@@ -172,10 +173,16 @@ dependencies = [
 # each older one is the last release before a change the site shows: 0.9.2 before 0.10.0.
 jax_pinned = "1.1.0"
 jax_compare = ["1.0.0", "0.9.2"]  # newest first
+jax_previous_pin = "1.0.0"
 """
     assert edit.old == "1.0.0"
     assert edit.reminders == ("pyproject.toml:10: the comment above jax_pinned does not say why jax 1.0.0 is "
                               "compared: name the change the site shows after it, or drop it from jax_compare",)
+
+
+def test_a_comment_naming_the_previous_pin_gets_a_reminder():
+    edit = bump(PYPROJECT.replace("0.9.2 before 0.10.0.", "0.9.2 before 0.10.0, the previous pin."), "1.1.0")
+    assert edit.reminders[-1] == "pyproject.toml:10: the comment above jax_pinned names the previous pin: it is jax 1.0.0 now"
 
 
 def test_jaxlib_may_have_its_own_version():
@@ -284,10 +291,11 @@ def test_the_sentences_around_a_directive_skip_code_checks_and_tabs_but_not_head
 # --- the command -----------------------------------------------------------------------------------
 
 def test_the_link_step_and_the_checklist_alone_after_a_pin_moved_by_hand(site, capsys):
-    """An author bumped by hand: jax_compare's first is the old pin. `links` moves and lists;
+    """An author bumped by hand: jax_previous_pin names the old pin. `links` moves and lists;
     `checklist` run afterwards lists what is left, with the records that changed."""
     project = site / "project"
-    write_files(project, {"pyproject.toml": '[tool.live]\njax_compare = ["1.0.0"]\nrecords_dir = "records"\n',
+    write_files(project, {"pyproject.toml": '[tool.live]\njax_compare = ["1.0.5", "1.0.0"]\njax_previous_pin = "1.0.0"\n'
+                                            'records_dir = "records"\n',
                           "mkdocs.yml": "site_name: tiny\nnav: [chapter.md]\n", "records/x.py.txt": "1\n"})
     git(project, "init", "-q")
     git(project, "add", ".")
@@ -313,8 +321,8 @@ def test_the_link_step_and_the_checklist_alone_after_a_pin_moved_by_hand(site, c
 def test_a_step_that_cannot_run_says_why_in_one_line(tmp_path, capsys):
     (tmp_path / "pyproject.toml").write_text("[tool.live]\n")
     assert move_pin.main(["--root", str(tmp_path), "links", "--old-source", str(tmp_path)]) == 1
-    assert capsys.readouterr().err == ("move_pin: pyproject.toml: [tool.live] jax_compare is empty, so the previous "
-                                       "pin is unknown; give it with --from VERSION\n")
+    assert capsys.readouterr().err == ("move_pin: pyproject.toml: [tool.live] has no jax_previous_pin and jax_compare "
+                                       "is empty, so the previous pin is unknown; give it with --from VERSION\n")
 
 
 def test_the_records_step_writes_every_output_as_its_record_and_reports_failed_claims(tmp_path, capsys):

@@ -1,5 +1,5 @@
-"""The new pin in pyproject.toml: `jax==` and `jaxlib==`, `[tool.live] jax_pinned`, and the old
-pin first in `jax_compare`.
+"""The new pin in pyproject.toml: `jax==` and `jaxlib==`, `[tool.live] jax_pinned`, the old
+pin first in `jax_compare`, and the old pin as `jax_previous_pin` when that key is there.
 
 A text edit, not a TOML rewrite, so the comments and the layout stay as the author wrote
 them. The comment above `jax_pinned` says why each compared version is there; no program
@@ -13,8 +13,10 @@ import dataclasses
 import re
 import tomllib
 
-PINNED = re.compile(r'^(?P<key>jax_pinned\s*=\s*)"(?P<version>[^"]*)"', re.MULTILINE)
-COMPARE = re.compile(r"^(?P<key>jax_compare\s*=\s*)(?P<list>\[[^\]\n]*\])", re.MULTILINE)
+# Each key's line in [tool.live], its value in the group `value`.
+PINNED = re.compile(r'^jax_pinned\s*=\s*(?P<value>"(?P<version>[^"]*)")', re.MULTILINE)
+PREVIOUS = re.compile(r'^jax_previous_pin\s*=\s*(?P<value>"[^"]*")', re.MULTILINE)
+COMPARE = re.compile(r"^jax_compare\s*=\s*(?P<value>\[[^\]\n]*\])", re.MULTILINE)
 
 
 class PyprojectError(ValueError):
@@ -38,23 +40,36 @@ def bump(text: str, new: str, jaxlib: str | None = None) -> Bump:
         raise PyprojectError(f"pyproject.toml: jax {new} is pinned already (to change jaxlib alone, edit its "
                              f"jaxlib== by hand, then run uv lock and the steps after it)")
     text = _pin_dependency(_pin_dependency(text, "jax", new), "jaxlib", jaxlib or new)
-    pinned = PINNED.search(text)  # where it is now
-    text = text[:pinned.start()] + f'{pinned["key"]}"{new}"' + text[pinned.end():]
+    text = _set(text, PINNED, f'"{new}"')
+    if PREVIOUS.search(text):  # the changes page leads with what changed since the previous pin
+        text = _set(text, PREVIOUS, f'"{old}"')
     compare = COMPARE.search(text)
     if not compare:
         raise PyprojectError("pyproject.toml: no one-line jax_compare = [...] in [tool.live]; add one")
-    before = tomllib.loads(f"list = {compare['list']}")["list"]
+    before = tomllib.loads(f"list = {compare['value']}")["list"]
     after = [old] + [version for version in before if version not in (old, new)]
-    text = text[:compare.start()] + compare["key"] + "[" + ", ".join(f'"{v}"' for v in after) + "]" \
-        + text[compare.end():]
-    _check(text, new, jaxlib or new, after)
-    reminders = [f"pyproject.toml:{_line(text, 'jax_pinned')}: the comment above jax_pinned does not say why "
-                 f"jax {version} is compared: name the change the site shows after it, or drop it from jax_compare"
-                 for version in after if not _names(_comment_above(text, "jax_pinned"), version)]
+    text = _set(text, COMPARE, "[" + ", ".join(f'"{version}"' for version in after) + "]")
+    _check(text, new, jaxlib or new, after, old)
+    return Bump(text, old, _reminders(text, old, new, before, after))
+
+
+def _set(text: str, key: re.Pattern, value: str) -> str:
+    """`text` with the value after `key`'s match replaced (what follows on the line, a comment, stays)."""
+    match = key.search(text)
+    return text[:match.start("value")] + value + text[match.end("value"):]
+
+
+def _reminders(text: str, old: str, new: str, before: list[str], after: list[str]) -> tuple[str, ...]:
+    """What the comment above jax_pinned, which says why each compared version is there, now lacks."""
+    where = f"pyproject.toml:{_line(text, 'jax_pinned')}: the comment above jax_pinned"
+    comment = _comment_above(text, "jax_pinned")
+    reminders = [f"{where} does not say why jax {version} is compared: name the change the site shows after it, "
+                 f"or drop it from jax_compare" for version in after if not _names(comment, version)]
     if new in before:
-        reminders.append(f"jax {new} was in jax_compare and is now pinned: its reason in the comment above "
-                         f"jax_pinned no longer applies")
-    return Bump(text, old, tuple(reminders))
+        reminders.append(f"{where} says why jax {new} was compared; it is the pin now")
+    if "previous pin" in comment:
+        reminders.append(f"{where} names the previous pin: it is jax {old} now")
+    return tuple(reminders)
 
 
 def _pin_dependency(text: str, name: str, version: str) -> str:
@@ -66,15 +81,17 @@ def _pin_dependency(text: str, name: str, version: str) -> str:
     return pattern.sub(lambda match: f"{match['quote']}{name}=={version}{match['quote']}", text)
 
 
-def _check(text: str, jax: str, jaxlib: str, compare: list[str]) -> None:
+def _check(text: str, jax: str, jaxlib: str, compare: list[str], old: str) -> None:
     """The edited file parses and says what was meant: a slip of a regular expression shows here."""
     document = tomllib.loads(text)
     live = document.get("tool", {}).get("live", {})
     dependencies = document.get("project", {}).get("dependencies", [])
     if not {f"jax=={jax}", f"jaxlib=={jaxlib}"} <= set(dependencies) \
-            or live.get("jax_pinned") != jax or live.get("jax_compare") != compare:
+            or live.get("jax_pinned") != jax or live.get("jax_compare") != compare \
+            or live.get("jax_previous_pin", old) != old:
         raise PyprojectError(f"pyproject.toml: the edit did not give jax=={jax}, jaxlib=={jaxlib}, "
-                             f"jax_pinned = \"{jax}\" and jax_compare = {compare}; make them by hand")
+                             f"jax_pinned = \"{jax}\", jax_compare = {compare} and jax_previous_pin = \"{old}\"; "
+                             f"make them by hand")
 
 
 def _names(text: str, version: str) -> bool:
