@@ -84,6 +84,9 @@ def links_step(arguments, write: bool = True) -> LinkMove:
         print(f"links: {len(move.moved)} moved from jax-v{old} to jax-v{new}, {len(move.left)} left for a person")
         for left in move.left:
             print(f"  {left.link.where}: {left.link.at_tag}: {left.reason}")
+        if any(moved.link.where.startswith("docs/recipes/") for moved in move.moved):
+            print("  recipe pages changed: remake their notebooks with `uv run python hooks/recipe_notebooks.py` "
+                  "(tests/test_recipes.py fails on a stale one)")
     return move
 
 
