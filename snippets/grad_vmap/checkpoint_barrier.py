@@ -29,5 +29,7 @@ previous = None
 for path in sorted(glob.glob("checkpoint_passes/*.[0-9][0-9][0-9][0-9].*.txt")):
     now = counts(open(path).read())
     if previous is not None and now != previous:
-        print(f"after pass {path.split('.after_')[1].split('.before_')[0]}: {now}")
+        # a dump's name: module_NNNN.NAME.STEP.PIPELINE.after_PASS.before_NEXT.txt
+        pipeline, name = path.split("/")[-1].split(".")[3], path.split(".after_")[1].split(".before_")[0]
+        print(f"after pass {name} (pipeline {pipeline}): {now}")
     previous = now

@@ -10,6 +10,8 @@ attempts = [
     ("vector output", lambda: jax.grad(double)(jnp.ones(3))),
     ("integer input", lambda: jax.grad(double)(3)),
     ("float input", lambda: jax.grad(double)(3.0)),
+    ("complex input", lambda: jax.grad(lambda z: jnp.abs(z) ** 2)(1.0 + 1.0j)),
+    ("integer input, allow_int=True", lambda: jax.grad(lambda n: n * 2.0, allow_int=True)(3).dtype),
 ]
 for label, attempt in attempts:
     try:

@@ -16,13 +16,18 @@ def float_scalar(x_ref, o_ref):
     o_ref[...] = x_ref[...]
 
 
+def bf16_scalar(x_ref, o_ref):
+    pl.debug_print("x[0, 0] = {}", x_ref[0, 0].astype(jnp.bfloat16))  # a 16-bit float scalar
+    o_ref[...] = x_ref[...]
+
+
 def vector(x_ref, o_ref):
     pl.debug_print("block: {}", x_ref[...])  # one vector; fmt must end in {}
     o_ref[...] = x_ref[...]
 
 
 x = jnp.ones((8, 128), jnp.float32)
-for kernel in [int_scalar, float_scalar, vector]:
+for kernel in [int_scalar, float_scalar, bf16_scalar, vector]:
     call = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
                           grid=(1,), debug=True)
     text = io.StringIO()

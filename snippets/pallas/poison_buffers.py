@@ -6,6 +6,7 @@ import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import AbstractDevice, AbstractMesh, use_abstract_mesh
 
 
 def kernel(x_ref, o_ref):
@@ -21,14 +22,25 @@ def scratch_kernel(x_ref, o_ref, tmp_ref):  # tmp_ref: a buffer from scratch_sha
     o_ref[...] = tmp_ref[...]
 
 
-def mosaic_module(kernel, scratch_shapes=()):
-    """Lower a fresh pallas_call for a TPU and return its Mosaic module."""
-    call = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32),
-                          scratch_shapes=scratch_shapes, debug=True)
+# Lowering pl.run_scoped asks which TPU it is for; on a CPU, an abstract mesh names one.
+TPU_V5E = AbstractMesh((1,), ("x",), abstract_device=AbstractDevice(
+    device_kind="TPU v5 lite", num_cores=1, platform="tpu"))
+
+
+def mosaic_module(kernel, scratch_shapes=(), mesh=TPU_V5E):
+    """Lower a fresh pallas_call for the mesh's TPU and return its Mosaic module."""
+    block = jax.ShapeDtypeStruct((8, 128), jnp.float32)
+    call = pl.pallas_call(kernel, out_shape=block, scratch_shapes=scratch_shapes, debug=True)
     text = io.StringIO()
-    with contextlib.redirect_stdout(text):
-        jax.export.export(jax.jit(call), platforms=["tpu"])(jnp.ones((8, 128)))
+    with contextlib.redirect_stdout(text), use_abstract_mesh(mesh):
+        jax.export.export(jax.jit(call), platforms=["tpu"])(block)
     return text.getvalue().split("The Mosaic module")[1]
+
+
+try:  # without a TPU named, the device the lowering asks about is the CPU
+    mosaic_module(kernel, mesh=jax.sharding.get_abstract_mesh())
+except ValueError as e:
+    print("no TPU named:", str(e).split(". ")[0] + ".")
 
 
 NAN = "dense<0x7FC00000>"  # a float32 NaN, as MLIR prints it
@@ -43,4 +55,5 @@ for line in module.splitlines():
         print("  ", line.strip())
 print("poison on, scratch_shapes buffer: NaN constants", scratch.count(NAN))
 signature = next(line for line in scratch.splitlines() if "func.func @scratch_kernel" in line)
-print("   scratch_kernel's arguments:", signature.count("%arg"), "(x, o and the scratch buffer)")
+print("   scratch_kernel's arguments:", signature.split("(")[1].split(")")[0].count("memref<"),
+      "(x, o and the scratch buffer)")

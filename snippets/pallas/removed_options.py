@@ -18,13 +18,18 @@ for name in ["jax_pallas_enable_runtime_assert", "jax_pallas_dump_promela_to"]:
     except AttributeError as e:
         print(f"{name}: AttributeError: {e}")
 
-# 2. Search the installed jax and jaxlib packages, Python sources and binaries alike.
+# 2. Search the files the jax and jaxlib wheels installed, Python sources and binaries
+# alike. Bytecode caches (__pycache__/*.pyc) are left out: whether they exist depends
+# on how the packages were installed, not on what JAX ships.
 # The first word is a control: the option that replaced the runtime assert.
+files = [
+    path
+    for package in (jax, jaxlib)
+    for path in sorted(pathlib.Path(package.__file__).parent.rglob("*"))
+    if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+]
 for word in [b"enable_debug_checks", b"runtime_assert", b"promela"]:
-    hits = [
-        path.name
-        for package in (jax, jaxlib)
-        for path in pathlib.Path(package.__file__).parent.rglob("*")
-        if path.is_file() and word in path.read_bytes().lower()
-    ]
-    print(f"files of jax and jaxlib that contain {word.decode()!r}: {len(hits)}")
+    hits = [path for path in files if word in path.read_bytes().lower()]
+    sources = sum(path.suffix == ".py" for path in hits)
+    print(f"files of jax and jaxlib that contain {word.decode()!r}: {len(hits)}"
+          f" ({sources} .py, {len(hits) - sources} other)")
