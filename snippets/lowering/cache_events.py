@@ -47,6 +47,10 @@ fresh = step("  .lower().compile()", lambda: traced2.lower().compile())
 print("  same jaxpr:", traced2.jaxpr is traced.jaxpr, "| same executable:",
       fresh.runtime_executable() is first.runtime_executable())
 
+# jax.vmap(f) makes a new function object each time: jax.jit of it traces again
+step("jax.jit(jax.vmap(f)).trace(params, x)", lambda: jax.jit(jax.vmap(counted_mlp, in_axes=(None, 0))).trace(params, x))
+step("the same, built again", lambda: jax.jit(jax.vmap(counted_mlp, in_axes=(None, 0))).trace(params, x))
+
 fast = {"xla_cpu_enable_fast_math": True}
 step("lowered.compile(options)", lambda: lowered.compile(fast))
 step("lowered.compile(options) again", lambda: lowered.compile(fast))

@@ -18,5 +18,14 @@ options = {"xla_dump_to": "dump", "xla_dump_hlo_as_text": True}
 jax.jit(mlp).lower(params, x).compile(options)
 jax.jit(loss).lower(params, x, y).compile()  # no options: nothing dumped
 
-for name in sorted(os.listdir("dump")):
-    print(re.sub(r"^module_\d+\.", "module_N.", name))  # the number varies; drop it
+
+def files(folder):
+    return [re.sub(r"^module_\d+\.", "module_N.", name) for name in sorted(os.listdir(folder))]  # the number varies
+
+
+print("\n".join(files("dump")))
+
+# The same compile, also asking for what the CPU backend emits for each kernel
+jax.jit(mlp).lower(params, x).compile({**options, "xla_dump_to": "dump_kernels", "xla_dump_emitter_re": ".*"})
+print("== with xla_dump_emitter_re='.*' as well, these files are added:")
+print("\n".join(name for name in files("dump_kernels") if name not in files("dump")))

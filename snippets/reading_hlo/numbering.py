@@ -2,8 +2,8 @@ import jax
 
 from mlp import example_batch, init_params, loss, mlp
 
-# Lowering needs only shapes and dtypes, so eval_shape is enough: it draws no
-# random numbers and compiles nothing.
+# Lowering needs only shapes and dtypes, so eval_shape is enough: it creates no
+# JAX array and compiles nothing (NumPy still draws the weights).
 params = jax.eval_shape(init_params)
 x, y = jax.eval_shape(example_batch)
 

@@ -13,9 +13,10 @@ print("# ---- after compile(): the ENTRY computation only ----")
 optimized = lowered.compile().as_text()
 print(optimized[optimized.index("ENTRY") :])
 
-print("# ---- the same loop over an f32[512,512]: the ENTRY lines that run it ----")
-big = jax.ShapeDtypeStruct((512, 512), jnp.float32)
-optimized = jax.jit(affine_steps).lower(big, 3).compile().as_text()
-for line in optimized[optimized.index("ENTRY") :].splitlines():
-    if " while(" in line or " call(" in line:
-        print(line.split(", metadata=")[0].strip())
+print("# ---- the same loop over larger arrays: the ENTRY line that runs it ----")
+for n in (512, 11180, 11200):
+    big = jax.ShapeDtypeStruct((n, n), jnp.float32)
+    optimized = jax.jit(affine_steps).lower(big, 3).compile().as_text()
+    for line in optimized[optimized.index("ENTRY") :].splitlines():
+        if " while(" in line or " call(" in line:
+            print(line.split(", metadata=")[0].strip())
