@@ -15,7 +15,7 @@ def form(steps, width, dtype=jnp.float32):
 
 
 # Two neighbouring widths: the ENTRY line that runs the loop, and the loop's trip count.
-for width in [47, 48]:
+for width in [49_999_997, 49_999_998]:
     text, entry = optimized_entry(4, width)
     line = next(l for l in entry.splitlines() if " call(" in l or " while(" in l)
     print(f"f32[4,{width}]:", line.split(", metadata=")[0].strip())
@@ -26,7 +26,8 @@ for width in [47, 48]:
 print()
 print("steps  dtype     last width with a call  first width with a while")
 for steps, dtype in [(4, jnp.float32), (1000, jnp.float32), (4, jnp.float16)]:
-    low, high = 1, 512 // jnp.dtype(dtype).itemsize  # form(low) is "call", form(high) "while"
+    low, high = 1, 2**30 // jnp.dtype(dtype).itemsize  # rows of 1 element and of 1 GiB
+    assert form(steps, low, dtype) == "call" and form(steps, high, dtype) == "while"
     while high - low > 1:
         middle = (low + high) // 2
         low, high = (middle, high) if form(steps, middle, dtype) == "call" else (low, middle)

@@ -40,3 +40,6 @@ for f in (plain, with_debug_print, with_pure_callback, with_loop):
 big = np.ones((512, 512), np.float32)
 same = all(entry_counts(f, big) == entry_counts(f, X) for f in (plain, with_debug_print, with_pure_callback, with_loop))
 print(f"{'same at 512x512':>18}: {same}")
+loop_text = jax.jit(with_loop).lower(X).compile().as_text()
+print(f"{'with_loop, whole':>18}: while {loop_text.count(' while(')}, small call "
+      f"{loop_text.count('xla_cpu_small_call')}")
