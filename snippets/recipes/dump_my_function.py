@@ -1,0 +1,41 @@
+from scratch import fresh_folder
+
+fresh_folder(__file__)  # work in an emptied scratch/recipes/dump_my_function/ (git-ignored), the same on every run
+
+import os
+
+# --8<-- [start:your-function]
+# The module of a jitted function is named jit_ + its __name__: put yours in the regex.
+os.environ["XLA_FLAGS"] = "--xla_dump_to=dump --xla_dump_hlo_module_re=^jit_predict$ --xla_dump_hlo_as_text"
+
+import jax  # noqa: E402  (after XLA_FLAGS: the flags are read when the backend starts)
+import jax.numpy as jnp  # noqa: E402
+
+
+def predict(w, x):
+    return jax.nn.softmax(jnp.tanh(x @ w), axis=-1)
+
+
+jitted = jax.jit(predict)
+args = (jnp.ones((64, 64)), jnp.ones((8, 64)))
+# --8<-- [end:your-function]
+
+# Everything below works for any function: call it once, then read the folder.
+import pathlib  # noqa: E402
+
+jax.block_until_ready(jitted(*args))
+dump = pathlib.Path("dump")
+files = sorted(p.name for p in dump.iterdir() if p.is_file())
+print(f"{len(files)} files at the top of dump/:")
+for name in files:
+    print("   ", name)
+for folder in sorted(p for p in dump.iterdir() if p.is_dir()):
+    print(f"    {folder.name}/ holding", ", ".join(sorted(p.name for p in folder.iterdir())))
+
+(optimized,) = dump.glob("*after_optimizations.txt")  # the one module the regex let through
+print()
+print("your optimized module:", optimized)
+text = optimized.read_text()
+print(text.splitlines()[0][:120] + " ...")
+header = jitted.lower(*args).compile().as_text().splitlines()[0]
+print("its first line is that of compiled.as_text():", text.splitlines()[0] == header)

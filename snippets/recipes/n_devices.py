@@ -1,0 +1,46 @@
+from scratch import fresh_folder
+
+fresh_folder(__file__)  # work in an emptied scratch/recipes/n_devices/ (git-ignored), the same on every run
+
+import os
+
+# --8<-- [start:your-function]
+os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"  # N fake CPU devices
+
+import jax  # noqa: E402  (after XLA_FLAGS: the CPU backend reads it when it starts)
+import jax.numpy as jnp  # noqa: E402
+from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+
+
+def step(w, x):
+    return jnp.mean(jnp.tanh(x @ w) ** 2)
+
+
+# Shapes only (ShapeDtypeStruct): nothing is allocated, so any size works.
+args = (jax.ShapeDtypeStruct((512, 256), jnp.float32), jax.ShapeDtypeStruct((64, 512), jnp.float32))
+jitted = jax.jit(step, in_shardings=(NamedSharding(mesh, P(None, "model")), NamedSharding(mesh, P("data", None))))
+# --8<-- [end:your-function]
+
+# Everything below works for any jitted function with shardings.
+import pathlib  # noqa: E402
+import re  # noqa: E402
+
+compiled = jitted.lower(*args).compile()
+text = compiled.as_text()  # the optimized, SPMD-partitioned HLO: one device's program
+pathlib.Path("step.hlo.txt").write_text(text)
+
+print("devices:", jax.device_count(), "| mesh:", dict(mesh.shape))
+print("header:", re.search(r"num_partitions=\d+", text.splitlines()[0]).group(0))
+entry = text[text.index("\nENTRY"):]
+for number, shape in sorted((int(n), s) for s, n in re.findall(r"= (\S+)\{[\d,]*\} parameter\((\d+)\)", entry)):
+    print(f"ENTRY parameter({number}): {shape}")
+for i, (arg, sharding) in enumerate(zip(jax.tree.leaves(args), jax.tree.leaves(compiled.input_shardings[0]))):
+    shard = sharding.shard_shape(arg.shape)
+    print(f"argument {i}: global {arg.shape}, {sharding.spec} -> per device {shard}")
+collectives = re.compile(r" (all-reduce|all-gather|reduce-scatter|all-to-all|collective-permute)(-start)?\(")
+for line in text.splitlines():
+    if collectives.search(line):
+        print("collective:", line.split(", metadata=")[0].strip()[:160])
+print(f"written: step.hlo.txt, {len(text.splitlines())} lines")
