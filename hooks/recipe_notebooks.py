@@ -27,6 +27,8 @@ SECTION_MARK = re.compile(r"^\s*# --8<-- \[(start|end):[\w.-]+\]\s*$")
 FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 COMMENT = re.compile(r"<!--.*?-->\n?", re.DOTALL)
 FUNCTION_END = "# --8<-- [end:your-function]"
+SCRATCH_IMPORT = re.compile(r"^from scratch import fresh_folder\n", re.MULTILINE)
+SCRATCH_CALL = re.compile(r"^fresh_folder\(__file__\).*\n", re.MULTILINE)
 
 
 def recipe_pages() -> list[Path]:
@@ -49,12 +51,20 @@ def notebook(page_text: str, snippet_source: str, page: str) -> dict:
     intro = re.sub(r"\n{3,}", "\n\n", COMMENT.sub("", above)).strip()
     intro += (f"\n\nThe page `{page}` of the site shows this code's output and what to look for in it. "
               f"Change the function at the top, then run every cell.")
-    head, _, tail = snippet_source.partition(FUNCTION_END)
+    head, _, tail = for_a_notebook(snippet_source).partition(FUNCTION_END)
     cells = [_markdown(intro), _code(head), *([_code(tail)] if tail.strip() else [])]
     return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                         "name": "python3"},
                                          "language_info": {"name": "python"}},
             "nbformat": 4, "nbformat_minor": 5}
+
+
+def for_a_notebook(source: str) -> str:
+    """The snippet as a notebook runs it: snippets/scratch.py is not there (Colab has the
+    notebook alone), so a snippet that writes files works in a new temporary folder instead."""
+    source = SCRATCH_IMPORT.sub("import os\nimport tempfile\n", source)
+    return SCRATCH_CALL.sub('os.chdir(tempfile.mkdtemp(prefix="recipe-"))  # an empty folder for the files '
+                            'this code writes\n', source)
 
 
 def notebook_text(page: Path) -> str:

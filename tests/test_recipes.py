@@ -156,3 +156,12 @@ def test_a_notebook_holds_the_answer_and_the_code_and_nothing_below_the_snippet(
     assert [cell["cell_type"] for cell in cells] == ["markdown", "code", "code"]
     assert "".join(cells[1]["source"]) == "import jax\n\ndef f(x):\n    return x"  # no section marks
     assert "".join(cells[2]["source"]) == "rest(f)"
+
+
+def test_a_notebook_that_writes_files_works_in_a_temporary_folder_without_the_scratch_module():
+    from recipe_notebooks import for_a_notebook
+
+    source = "from scratch import fresh_folder\n\nfresh_folder(__file__)  # work in scratch/\nimport jax\n"
+    made = for_a_notebook(source)
+    assert "scratch" not in made and "fresh_folder" not in made
+    assert made.startswith("import os\nimport tempfile\n\nos.chdir(tempfile.mkdtemp(")

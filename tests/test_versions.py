@@ -627,7 +627,7 @@ def test_the_real_site_has_no_record_of_a_snippet_no_chapter_shows():
     (A chapter's snippet without a record fails its own item under `pytest docs/`.)"""
     root = Path(__file__).resolve().parent.parent
     settings = load_settings(root)
-    shown = {path for page in (root / "docs").glob("*.md")
+    shown = {path for page in (root / "docs").rglob("*.md")
              for directive in parse_page(page.read_text(encoding="utf-8"), f"docs/{page.name}").directives
              for path in directive.paths}  # a compare= directive runs two
     left = [str(path.relative_to(root)) for path in records.orphans(settings, shown)]
