@@ -1,0 +1,51 @@
+import re
+from collections import Counter
+
+import jax
+import jax.numpy as jnp
+
+# --8<-- [start:your-function]
+def product(a, b):
+    return jnp.matmul(a, b, precision=jax.lax.Precision.HIGHEST)
+
+
+function = jax.jit(product)
+cases = {  # the same call at two sizes, with bf16 operands
+    "small": (jnp.ones((2, 3), jnp.bfloat16), jnp.ones((3, 2), jnp.bfloat16)),
+    "large": (jnp.ones((256, 512), jnp.bfloat16), jnp.ones((512, 256), jnp.bfloat16)),
+}
+# --8<-- [end:your-function]
+
+# Everything below works for any jitted function with a matrix product.
+def dots(jaxpr):  # every dot_general equation, including those in nested jaxprs
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name == "dot_general":
+            yield eqn
+        for value in eqn.params.values():
+            for inner in value if isinstance(value, (tuple, list)) else [value]:
+                if hasattr(inner, "eqns") or hasattr(inner, "jaxpr"):
+                    yield from dots(getattr(inner, "jaxpr", inner))
+
+
+for case, args in cases.items():
+    print(f"== {case}: " + ", ".join(f"{x.dtype}{list(x.shape)}" for x in args))
+    for eqn in dots(function.trace(*args).jaxpr.jaxpr):
+        print("  jaxpr:     precision=%s preferred_element_type=%s" % (
+            eqn.params["precision"], eqn.params["preferred_element_type"]))
+    lowered = function.lower(*args)
+    for line in lowered.as_text().splitlines():
+        if "stablehlo.dot_general" in line:
+            attrs = re.findall(r"(precision = \[[^\]]*\]|algorithm = <[^>]*>)", line)
+            print("  StableHLO:", ", ".join(attrs), line.rsplit(" : ", 1)[1])
+    for line in lowered.as_text(dialect="hlo").splitlines():  # before XLA's passes
+        if " dot(" in line:
+            attrs = re.findall(r"(operand_precision=\{[^}]*\}|algorithm=\w+)", line)
+            print("  HLO:      ", ", ".join(attrs) or "(default precision: no attribute)")
+    hlo = lowered.compile().as_text()  # after XLA's passes
+    types = dict(re.findall(r"%(\S+) = (\w+\[[\d,]*\])", hlo))
+    for out, lhs, rhs, rest in re.findall(r"= (\w+\[[\d,]*\])\S* dot\(%([^,]+), %([^)]+)\)(.*)", hlo):
+        attrs = re.findall(r"(operand_precision=\{[^}]*\}|algorithm=\w+)", rest)
+        print(f"  optimized: dot({types[lhs]}, {types[rhs]}) -> {out}", ", ".join(attrs))
+    fusions = re.findall(r'"fusion_config":\{"kind":"(\w+)"', hlo)
+    converts = Counter(f"{types[src].split('[')[0]}->{dst}" for dst, src in re.findall(r"= (\w+)\[[\d,]*\]\S* convert\(%([^)]+)\)", hlo))
+    print("  library fusions:", fusions or "none", "| converts:", dict(converts) or "none")
