@@ -49,7 +49,7 @@ except Exception as error:
 """
 print("\nOn eight devices:")
 for flag, spec in [("--xla_dump_hlo_unoptimized_snapshots", '"d"'), ("--xla_dump_hlo_unoptimized_snapshots", ""),
-                   ("--xla_dump_hlo_snapshots", '"d"')]:
+                   ("--xla_dump_hlo_snapshots", '"d"'), ("--xla_dump_hlo_snapshots", "")]:
     folder = flag.removeprefix("--xla_dump_hlo_") + ("_split" if spec else "_replicated")
     flags = f"--xla_dump_to={folder} {flag} --xla_force_host_platform_device_count=8"
     child = subprocess.run([sys.executable, "-c", SHARDED.replace("SPEC", spec)],
