@@ -7,6 +7,7 @@ import os
 os.environ["XLA_FLAGS"] = "--xla_dump_to=dump --xla_force_host_platform_device_count=2"
 
 import pathlib  # noqa: E402
+import re  # noqa: E402
 
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
@@ -36,3 +37,10 @@ for label, wrapped in wrappers.items():
     wrapped.lower(x_split if "shard_map" in label else x).compile()
     new = sorted(path.name.split(".")[1] for path in set(dump.glob("*.before_optimizations.txt")) - before)
     print(f"{label:<37} {', '.join(new)}")
+
+# Where the pmapped function's name is left in its module.
+(fun,) = dump.glob("*.jit__fun.before_optimizations.txt")
+text = fun.read_text()
+print("\nin", fun.name)
+print("    op_name values:", sorted(set(re.findall(r'op_name="([^"]*)"', text))))
+print("    FunctionNames:", re.findall(r'^\d+ "([^"]*)"', text.split("FunctionNames")[1].split("FileLocations")[0], re.M))
