@@ -36,3 +36,6 @@ report("after jax.clear_caches():")
 
 jax.jit(f).lower(x).compile({**options, "xla_dump_large_constants": True})  # one more option
 report("with one compile option added:")
+
+jax.jit(f).lower(jax.ShapeDtypeStruct((4,), jnp.bfloat16)).compile(options)  # same shape, another dtype
+report("the same shape in bfloat16:")

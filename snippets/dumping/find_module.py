@@ -26,12 +26,19 @@ def squash(x):
 named_later = lambda x: x + 1  # noqa: E731
 named_later.__name__ = "add_one"
 
+
+class Halve:  # a callable object: no __name__ of its own
+    def __call__(self, x):
+        return x / 2
+
+
 jax.jit(lambda x: x * 2).lower(x).compile()
 jax.jit(functools.partial(scale, factor=3.0)).lower(x).compile()
 jax.jit(functools.partial(scale, factor=4.0)).lower(x).compile()
 jax.jit(jax.grad(lambda x: (x**2).sum())).lower(x).compile()
 jax.jit(squash).lower(x).compile()
 jax.jit(named_later).lower(x).compile()
+jax.jit(Halve()).lower(x).compile()
 
 dump = pathlib.Path("dump")
 print("Modules, in compile order:")

@@ -4,7 +4,7 @@ fresh_folder(__file__)  # work in an emptied scratch/CHAPTER/NAME/ (git-ignored)
 
 import os
 
-os.environ["XLA_FLAGS"] = "--xla_dump_to=dump"
+os.environ["XLA_FLAGS"] = "--xla_dump_to=dump --xla_dump_emitter_re=llvm"  # the second flag: LLVM IR too
 
 import pathlib  # noqa: E402
 import re  # noqa: E402

@@ -25,6 +25,6 @@ for name in top:
     if not (dump / name).is_dir():
         print("   ", name)
 folders = [n for n in top if (dump / n).is_dir()]
-print(len(folders), "subfolders, one per compiled module, the regex notwithstanding; the first three:")
+print(len(folders), "subfolders (module.mlir and the compile options); the first three:")
 for name in folders[:3]:
     print("   ", name + "/")

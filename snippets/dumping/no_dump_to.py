@@ -11,7 +11,7 @@ def f(x):
     return jnp.sin(jnp.cos(x))
 jax.jit(f).lower(jax.ShapeDtypeStruct((4,), jnp.float32)).compile()
 """
-env = dict(os.environ, XLA_FLAGS="--xla_dump_hlo_as_text --xla_dump_hlo_as_proto")
+env = dict(os.environ, XLA_FLAGS="--xla_dump_hlo_as_text --xla_dump_hlo_as_proto --xla_dump_emitter_re=llvm")
 child = subprocess.run([sys.executable, "-c", PROGRAM], env=env, capture_output=True, text=True)
 
 print("stdout: the start of each text dump")

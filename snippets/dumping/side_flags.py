@@ -2,9 +2,12 @@ from scratch import fresh_folder
 
 fresh_folder(__file__)  # work in an emptied scratch/CHAPTER/NAME/ (git-ignored), the same on every run
 
+import contextlib
 import os
 import pathlib
 import re
+import sqlite3
+import zipfile
 
 import jax
 import jax.numpy as jnp
@@ -45,14 +48,23 @@ print_all.print_large_constants = True
 reparsed = xla_client.hlo.hlo_module_from_text(path.read_text()).to_string(print_all)
 print("default, parsed back:      ", next(line for line in reparsed.splitlines() if "constant(" in line).strip()[:70], "...")
 
-print("\nxla_dump_include_timestamp (the microseconds replaced by <time>):")
-for path in dump_with("stamped", xla_dump_include_timestamp=True):
+print("\nxla_dump_include_timestamp, with the LLVM IR on (the microseconds replaced by <time>):")
+for path in dump_with("stamped", xla_dump_include_timestamp=True, xla_dump_emitter_re="llvm"):
     print("   ", re.sub(r"^\d+\.", "<time>.", path.name))
 
 print("\nxla_dump_fusion_visualization adds:")
 for path in dump_with("fusions", xla_dump_fusion_visualization=True):
-    if path.name.endswith(".html"):
+    if path.name.endswith(".html"):  # older XLA: one HTML page
         print("   ", path.name, "titled", re.search(r"<title>(.*)</title>", path.read_text()).group(1))
+    if path.name.endswith(".pyz"):  # a Python zip application: a viewer and its database
+        with zipfile.ZipFile(path) as app:
+            members = app.namelist()
+            pathlib.Path("fusions.db").write_bytes(app.read("fusions.db"))
+        with contextlib.closing(sqlite3.connect("fusions.db")) as db:
+            (title,) = db.execute("SELECT value FROM metadata WHERE key = 'title'").fetchone()
+            frames = [label for (label,) in db.execute("SELECT label FROM frames ORDER BY id")]
+        print("   ", path.name, "holding", ", ".join(members))
+        print(f"    titled {title}; {len(frames)} frames, the first: {frames[0]}")
 
 plain = {p.name.split(".", 2)[2] for p in dump_with("again")}  # names minus module_NNNN.jit_f
 meta = {p.name.split(".", 2)[2] for p in dump_with("meta", xla_dump_module_metadata=True)}

@@ -49,12 +49,18 @@ except Exception as error:
 """
 print("\nOn eight devices:")
 for flag, spec in [("--xla_dump_hlo_unoptimized_snapshots", '"d"'), ("--xla_dump_hlo_unoptimized_snapshots", ""),
-                   ("--xla_dump_hlo_snapshots", '"d"')]:
+                   ("--xla_dump_hlo_snapshots", '"d"'), ("--xla_dump_hlo_snapshots", "")]:
     folder = flag.removeprefix("--xla_dump_hlo_") + ("_split" if spec else "_replicated")
     flags = f"--xla_dump_to={folder} {flag} --xla_force_host_platform_device_count=8"
     child = subprocess.run([sys.executable, "-c", SHARDED.replace("SPEC", spec)],
                            env=dict(os.environ, XLA_FLAGS=flags), capture_output=True, text=True)
-    written = sorted(path.name for path in pathlib.Path(folder).iterdir())
     print(f"  {flag}, input PartitionSpec({spec}):\n    {child.stdout.strip()}")
-    print(f"    {len(written)} entries in {folder}/: {sum('snapshot' in name for name in written)} snapshots,",
-          "an HLO text file:", any(name.endswith(".txt") for name in written))
+    if not pathlib.Path(folder).exists():
+        print(f"    no {folder}/ at all")
+        continue
+    written = sorted(pathlib.Path(folder).iterdir())
+    snapshots = [path for path in written if "snapshot" in path.name]
+    print(f"    {len(written)} entries in {folder}/: {len(snapshots)} snapshots,",
+          "an HLO text file:", any(path.name.endswith(".txt") for path in written))
+    for path in snapshots:  # how many devices' arguments each one holds
+        print(f"    {path.name}: {len(field(path.read_bytes(), 2))} partitions entries")
