@@ -25,7 +25,7 @@ def stablehlo_dot(fn):
                                                   ", algorithm " + "/".join(t for _, t in types))
 
 
-print(f"{'context':<16} {'matmul':<56} pinned")
+print(f"{'context':<16} {'matmul':<60} pinned")
 for value in [None, "bfloat16", "tensorfloat32", "float32", "highest", "BF16_BF16_F32"]:
     with jax.default_matmul_precision(value):
-        print(f"{str(value):<16} {stablehlo_dot(matmul):<56} {stablehlo_dot(pinned)}")
+        print(f"{str(value):<16} {stablehlo_dot(matmul):<60} {stablehlo_dot(pinned)}")

@@ -11,6 +11,7 @@ import numpy as np
 from pass_runs import ran_and_changed
 
 
+# --8<-- [start:functions]
 def dense_tanh(x, w, b):
     return jnp.tanh(x @ w + b)
 
@@ -34,6 +35,7 @@ cases = {  # column: (function, arguments, compile options)
     "bf16": (bf16_dot_sum, (jnp.ones((48, 48), bf16), jnp.ones((48, 48), bf16)), {}),
     "noynn": (bf16_dot_sum, (jnp.ones((48, 48), bf16), jnp.ones((48, 48), bf16)), no_ynn),
 }
+# --8<-- [end:functions]
 order, pipelines_of, runs, changes, all_pipelines = [], {}, {}, {}, {}
 for case, (fn, args, options) in cases.items():
     ran, changed, pipelines = ran_and_changed(fn, args, f"dump_{case}", options)
