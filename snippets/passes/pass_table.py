@@ -2,7 +2,9 @@ from scratch import fresh_folder
 
 fresh_folder(__file__)  # work in an emptied scratch/CHAPTER/NAME/ (git-ignored), the same on every run
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import jax
 import jax.numpy as jnp
@@ -58,3 +60,8 @@ print()
 print(f"{len(all_pipelines)} pipelines, in the order they first started:")
 for name in all_pipelines:
     print("   ", name)
+
+# The table prints apply-xla-transforms-N; the dumps number each instance.
+numbered = {m[0] for case in cases for f in Path(f"dump_{case}_all").iterdir()
+            if (m := re.search(r"apply-xla-transforms-\d+", f.name))}
+print(f"\napply-xla-transforms: {len(numbered)} differently numbered names in the {len(cases)} dumps of every pass")
