@@ -1,0 +1,48 @@
+import re
+
+import jax
+import jax.numpy as jnp
+
+
+# --8<-- [start:your-function]
+def f(x):
+    return x.T * 2.0  # f32[8,16] -> f32[16,8]
+
+
+args = (jnp.ones((8, 16)),)
+# --8<-- [end:your-function]
+
+# Everything below works for any function.
+hlo = jax.jit(f).lower(*args).compile().as_text()
+print("entry_computation_layout=" + re.search(r"entry_computation_layout=\{(.*?)\}(?:, |$)", hlo, re.M).group(1))
+
+SHAPE = r"(\w+)\[([\d,]*)\]\{([\d,]*)(?::[^}]*)?\}"  # dtype[dims]{minor_to_major}; tiling after ':' ignored
+
+
+def meaning(dims, layout):
+    """Which dimension is contiguous in memory, then the next, ...: the layout read aloud."""
+    dims = [int(d) for d in dims.split(",") if d]
+    order = [int(d) for d in layout.split(",") if d]
+    row_major = order == list(range(len(dims)))[::-1]
+    walk = ", ".join(f"dim {d} (size {dims[d]})" for d in order)
+    return ("row-major" if row_major else "NOT row-major") + (f"; fastest first: {walk}" if len(dims) > 1 else "")
+
+
+seen = {}
+instructions = re.findall(r"^\s+(?:ROOT )?%(\S+) = " + SHAPE + r" (\S+?)\((.*?)\)(.*)$", hlo, re.MULTILINE)
+shapes = {name: (dtype, dims, layout) for name, dtype, dims, layout, *_ in instructions}
+for name, dtype, dims, layout, opcode, operands, rest in instructions:
+    seen.setdefault(f"{dtype}[{dims}]{{{layout}}}", meaning(dims, layout))
+print("\nEach shape{layout} in the optimized HLO:")
+for text, said in seen.items():
+    print(f"  {text:24} {said}")
+print("\nInstructions that change or reinterpret a layout:")
+for name, dtype, dims, layout, opcode, operands, rest in instructions:
+    if opcode in ("transpose", "copy", "bitcast") and operands.lstrip("%") in shapes:
+        odtype, odims, olayout = shapes[operands.lstrip("%")]
+        perm = re.search(r"dimensions=\{([\d,]*)\}", rest)
+        same_bytes = opcode == "bitcast" or (opcode == "transpose" and
+                                             [perm[1].split(",")[int(d)] for d in layout.split(",")] == olayout.split(","))
+        print(f"  {opcode:9} {odtype}[{odims}]{{{olayout}}} -> {dtype}[{dims}]{{{layout}}}"
+              f"{'  dimensions={' + perm[1] + '}' if perm else ''}: "
+              + ("same bytes, read another way" if same_bytes else "moves the bytes into the new layout"))
