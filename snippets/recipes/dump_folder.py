@@ -1,0 +1,60 @@
+import collections
+import pathlib
+import re
+import shutil
+import tempfile
+
+import jax
+import jax.numpy as jnp
+
+
+# --8<-- [start:your-function]
+def loss(w, x):
+    return jnp.mean(jnp.tanh(x @ w) ** 2)
+
+
+def predict(w, x):
+    return jnp.tanh(x @ w)
+
+
+w = jnp.ones((16, 4))
+calls = [(loss, (w, jnp.ones((8, 16)))), (predict, (w, jnp.ones((8, 16)))),
+         (predict, (w, jnp.ones((2, 16))))]  # the same function with a new shape: a new module
+# --8<-- [end:your-function]
+
+# Everything below works for any list of calls. The dump options are given to each jit,
+# which writes what XLA_FLAGS="--xla_dump_to=DIR" writes, for these modules alone.
+dump = pathlib.Path(tempfile.mkdtemp())
+for function, args in calls:
+    jax.jit(function, compiler_options={"xla_dump_to": str(dump)})(*args)
+
+KINDS = {  # how a file's name ends -> what it holds
+    "before_optimizations.txt": "HLO as XLA received it, before any pass",
+    "after_optimizations.txt": "HLO after XLA's passes: what runs",
+    "after_optimizations-buffer-assignment.txt": "each buffer, its size, the values in it",
+    "after_optimizations-buffer-assignment-values.txt": "each value, where it is defined and used",
+    "after_optimizations-live-range.txt": "when each buffer is live; the peak",
+    "after_optimizations-memory-usage-report.txt": "total bytes, largest allocations first",
+    "debug_options": "the XLA options that differ from the defaults",
+    ".o": "machine code of one kernel",
+}
+modules = collections.defaultdict(list)  # "module_NNNN.jit_NAME" -> the rest of each file name
+for path in sorted(dump.iterdir()):
+    module, rest = re.match(r"(module_\d+\.[^.]+)\.(.*)", path.name).groups()
+    modules[module].append(rest)
+for module, rests in modules.items():
+    print(module)
+    for rest in rests:
+        kind = max((k for k in KINDS if rest.endswith(k)), key=len, default=None)
+        print(f"    {rest:54} {KINDS.get(kind, '?')}")
+
+print("\nthe module of each call: the first line of compiled.as_text(), `HloModule jit_NAME,")
+print("entry_computation_layout={...}` with the argument shapes, is that of its *after_optimizations.txt")
+for function, args in calls:
+    header = jax.jit(function).lower(*args).compile().as_text().splitlines()[0]
+    mine = [m for m, rests in modules.items() for r in rests if r.endswith("after_optimizations.txt")
+            and (dump / f"{m}.{r}").read_text().splitlines()[0] == header]
+    shapes = ", ".join(jax.typeof(a).str_short() for a in jax.tree.leaves(args))
+    name = getattr(getattr(function, "func", function), "__name__", "?")  # a partial: the function it wraps
+    print(f"    {name}({shapes}) -> {', '.join(mine) or 'not found'}")
+shutil.rmtree(dump)  # the folder was only needed for the listing
