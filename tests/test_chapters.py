@@ -181,3 +181,48 @@ def test_the_check_rules_catch_what_they_promise(tmp_path):
     prompts = prompt_lines(chapter.read_text())
     assert [folded_block_kind(lines, number - 1) for number, _ in prompts] == [None, "check", None]
     assert uncollected_checks(chapter) == [prompts[0][0]]  # the ```pycon one
+
+
+# Chapters that open with "In short": the chapter's rules, each linked to the section whose
+# output shows it (issue 29). Its first `## ` heading, then 1 to 8 bullets or table rows.
+IN_SHORT_CHAPTERS = ("jaxprs", "grad-vmap", "lowering", "reading-hlo", "indexing", "control-flow",
+                     "optimizations", "profiling", "dumping", "sharding", "pallas", "replay", "aot",
+                     "export", "xla-passes", "dot-general")
+
+
+@pytest.mark.parametrize("chapter", [ROOT / "docs" / f"{name}.md" for name in IN_SHORT_CHAPTERS],
+                         ids=lambda p: p.name)
+def test_chapter_opens_with_in_short(chapter):
+    """`## In short` is the chapter's first `## ` heading; what follows it, up to the next
+    heading, is 1 to 8 bullets (or rows of one table), and each holds a link `](#anchor)`
+    whose every anchor is a heading of the same page."""
+    import reference  # tests/reference.py: the page's headings with the ids MkDocs gives them
+
+    text = chapter.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    sections = [number for number, line in reference.outside_fences(lines) if line.startswith("## ")]
+    assert sections, f"{chapter.name}: no `## ` heading"
+    first = sections[0]
+    assert lines[first - 1] == "## In short", \
+        f"{chapter.name}:{first}: the first `## ` heading is {lines[first - 1]!r}, not '## In short'"
+    end = next((number for number, line in reference.outside_fences(lines)
+                if number > first and re.match(r"#{1,6} ", line)), len(lines) + 1)
+    items, stray = [], []
+    for number in range(first + 1, end):
+        line = lines[number - 1]
+        if line.startswith("- ") or (line.startswith("|") and not re.match(r"\|[\s:|-]*\|\s*$", line)):
+            items.append([number, line])
+        elif line.startswith("  ") and items and items[-1][1].startswith("- "):
+            items[-1][1] += " " + line.strip()  # a bullet's continuation line
+        elif line.strip():
+            stray.append(number)
+    if items and items[0][1].startswith("|"):
+        items = items[1:]  # a table's header row states no rule
+    assert stray == [], f"{chapter.name}: lines {stray} of 'In short' are neither a bullet nor a table row"
+    assert 1 <= len(items) <= 8, f"{chapter.name}: 'In short' has {len(items)} bullets or rows, not 1 to 8"
+    ids = {heading.id for heading in reference.headings(text)}
+    for number, item in items:
+        anchors = re.findall(r"\]\(#([^)\s]+)\)", item)
+        assert anchors, f"{chapter.name}:{number}: this rule links to no section of the page (`](#...)`)"
+        missing = [anchor for anchor in anchors if anchor not in ids]
+        assert missing == [], f"{chapter.name}:{number}: no heading of the page has the id {missing}"
