@@ -470,8 +470,33 @@ def _main(argv: list[str]) -> None:
         sys.path.insert(0, str(Path(__file__).parent))
         for primitive, pages in sorted(primitive_sightings(Path(argv[1])).items()):
             print(f"{primitive}: " + "; ".join(f"{page} ({', '.join(sorted(s))})" for page, s in sorted(pages.items())))
+    elif argv[:1] == ["shown-on"] and len(argv) == 2:
+        sys.path.insert(0, str(Path(__file__).parent))
+        for page, sightings_of in ((OPCODES_PAGE, opcode_sightings), (PRIMITIVES_PAGE, primitive_sightings)):
+            for line in rewrite_shown_on(page, sightings_of(Path(argv[1]))):
+                print(line)
     else:
         raise SystemExit(__doc__)
+
+
+def rewrite_shown_on(page: Path, seen: dict[str, dict[str, set[str]]]) -> list[str]:
+    """Rewrite each row's 'shown on' links (the last cell) to the pages whose outputs show its
+    name; a cell that says it is listed for completeness keeps its words. Returns what a
+    person must still do: names with no row."""
+    lines, rows = page.read_text(encoding="utf-8").split("\n"), set()
+    for number, line in enumerate(lines):
+        name = re.match(r"^\| `([^`]+)` \|", line)
+        if not name or name.group(1) not in seen:
+            continue
+        rows.add(name.group(1))
+        head, _, last = line.rstrip().rstrip("|").rpartition(" | ")
+        links = ", ".join(f"[{shown.removesuffix('.md').removesuffix('.ipynb')}]({shown})"
+                          for shown in sorted(seen[name.group(1)]))
+        kept = LINK.sub("", last).strip(" ,;")
+        lines[number] = f"{head} | {links}{'; ' + kept if kept else ''} |"
+    page.write_text("\n".join(lines), encoding="utf-8")
+    return [f"{page.name}: `{name}` has no row; seen on {', '.join(sorted(seen[name]))}"
+            for name in sorted(set(seen) - rows)]
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ for completeness. Needs the built site (the `clean_site` fixture), so it is slow
 docs/jaxpr-primitives.md, the same for jaxprs: every primitive of every jaxpr equation in the live
 outputs (nested jaxprs included) has a row naming exactly the pages that show it, and its "defined
 in" link points at jax's release tag, on the line that creates it (checked in the installed jax).
-`uv run python tests/reference.py primitives SITE` prints what they compare.
+`uv run python tests/reference.py primitives SITE` prints what they compare; `... shown-on SITE` rewrites both
+pages' "shown on" cells from a built site and names what still needs a row.
 """
 
 from __future__ import annotations
