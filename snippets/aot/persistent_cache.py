@@ -16,10 +16,13 @@ import numpy as np
 
 hits = []
 jax.monitoring.register_event_listener(lambda name, **kwargs: hits.append(name.endswith("/cache_hits")))
+compiles = []  # the event the compile counters of this chapter count
+jax.monitoring.register_event_duration_secs_listener(
+    lambda name, secs, **kwargs: compiles.append(name.endswith("backend_compile_duration")))
 jax.config.update("jax_compilation_cache_dir", "jax-cache")
 jax.config.update("jax_persistent_cache_min_compile_time_secs", float(sys.argv[1]))
 jax.jit(lambda x: jnp.tanh(x) * 2)(np.ones(3, np.float32)).block_until_ready()
-print(f"loaded from the cache: {any(hits)}")
+print(f"loaded from the cache: {any(hits)}, backend_compile_duration events: {sum(compiles)}")
 """
 for label, threshold in [("default threshold (1.0 s)", "1.0"), ("default threshold (1.0 s)", "1.0"),
                          ("threshold 0 s", "0"), ("threshold 0 s", "0")]:

@@ -14,6 +14,7 @@ def f(p):
 
 def count_compiles(name, secs, **kwargs):
     global compiles
+    # Recorded for a compile, and also for a load from the persistent cache (none is set here).
     compiles += name.endswith("backend_compile_duration")
 
 

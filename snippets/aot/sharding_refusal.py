@@ -19,6 +19,7 @@ def f(a):
 
 def count_compiles(name, secs, **kwargs):
     global compiles
+    # Recorded for a compile, and also for a load from the persistent cache (none is set here).
     compiles += name.endswith("backend_compile_duration")
 
 

@@ -21,6 +21,10 @@ def to_bool(x):
     return x.astype(bool)
 
 
+def to_float32(x):
+    return x.astype(jnp.float32)
+
+
 def to_real(z):
     return z.astype(jnp.float32)  # the imaginary part is dropped
 
@@ -44,6 +48,9 @@ print("# z.astype(jnp.float32), z complex64")
 z = jnp.array([1 + 2j, -3 + 0.5j], jnp.complex64)
 print(hlo(jax.jit(to_real).lower(z).as_text(dialect="hlo"), "real", "convert"))
 print(jax.jit(to_real)(z))
+print("# x.astype(jnp.float32), x already float32: the whole jaxpr and the ENTRY computation")
+print(jax.make_jaxpr(to_float32)(f))
+print(jax.jit(to_float32).lower(f).as_text(dialect="hlo").split("ENTRY")[1].strip())
 
 # Values no int32 (or int8) can hold, converted on this CPU:
 odd = jnp.array([np.nan, np.inf, -np.inf, 3e9, -3e9, 300.0, -300.0])

@@ -35,3 +35,13 @@ for n, disabled in [(45_000_000, ""), (45_000_000, "constant_folding"), (45_000_
 
     ops = opcodes(add_padded, jax.ShapeDtypeStruct((n,), jnp.int8), disabled)
     print(f"{n:>22,} elements   {disabled or '-':<18} {ops['pad']:>4}")
+
+# pad(broadcast(constant), constant) meets the operand rule too: jnp.full inside jit is a broadcast.
+print("\npad to 8 elements of               passes disabled     pad")
+for label, make in [("constant [1, 2, 3, 4]", lambda: SMALL), ("broadcast(constant 7)", lambda: jnp.full(4, 7, jnp.int8))]:
+    for disabled in ["", "constant_folding"]:
+        def add_padded(x):
+            return x + jnp.pad(make(), (0, 4))
+
+        ops = opcodes(add_padded, jax.ShapeDtypeStruct((8,), jnp.int8), disabled)
+        print(f"{label:<34} {disabled or '-':<18} {ops['pad']:>4}")

@@ -35,3 +35,10 @@ for dtype in [jnp.float32, jnp.bfloat16, jnp.float16]:
 print("row_sum_triple, int32[64,64]:", kinds(row_sum_triple, x.astype(jnp.int32)))
 for dtype in [jnp.float32, jnp.int32]:
     print(f"product, {jnp.dtype(dtype).name}[8,16] @ [16,32]:", kinds(product, jnp.ones((8, 16), dtype)))
+
+# The size of a product: a [m,k] @ [k,n] product of two arguments, float32.
+for m, k, n in [(7, 7, 7), (8, 8, 8), (7, 7, 8), (2, 16, 2), (1, 64, 64)]:
+    a, b = jnp.ones((m, k)), jnp.ones((k, n))
+    text = jax.jit(jnp.matmul).lower(a, b).compile().as_text()
+    print(f"a @ b, m,k,n = {m},{k},{n}:", dict(stats(text)["fusion_kinds"]),
+          "dots outside a fusion:", stats(text)["entry_opcodes"]["dot"])
