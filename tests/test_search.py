@@ -148,4 +148,5 @@ def test_a_readers_words_find_the_recipe_among_the_first_results(clean_site, sea
         pytest.fail(f"{target} is not on this site", pytrace=False)
     found = results_for(search_box, query)
     assert any(link.endswith(target) for link in found[:TOP]), (
-        f"{query!r}: {target} is not among the first {TOP} results: {found[:TOP + 2]}")
+        f"{query!r} should find {target} among the first {TOP} results, found {found[:TOP + 2]}: "
+        "put the reader's words in the recipe's title or answer (this file's docstring says why)")
