@@ -92,7 +92,6 @@ QUERIES = [  # (what a reader types, the recipe page that must come up)
     ("named_scope", "recipes/named-scope/"),
     ("sharding of each array", "recipes/sharding-of/"),
     ("collectives", "recipes/collectives/"),
-    ("all-reduce", "recipes/collectives/"),
     ("gradient jaxpr", "recipes/grad-jaxpr/"),
     ("what did vmap do", "recipes/vmap-jaxpr/"),
     ("{1,0} layout", "recipes/layouts/"),
