@@ -1,0 +1,151 @@
+"""The site's own search box, asked in a reader's words, finds the recipe that answers.
+
+Each query below is what a reader types when stuck ("slowest op", "out of memory",
+"bf16"), kept with the recipe page that answers it. The test types it, key by key, into
+Material's search box on the served clean build and checks that the page is among the
+first three results. A query that fails names the page and the results it got instead:
+the fix belongs in the recipe's words (its title, its answer), not in this list.
+
+How Material ranks, which tells where those words must go: the index has no stemmer,
+so a query word matches a page's word only as its start ("recompil" finds "recompiles",
+"recompilation" does not find "recompile"); a match in a title (the page's question, or
+a heading) weighs a thousand times one in the text under it; and a page's own entry
+(its title with its answer) counts more than one of its sections. A reader's word found
+only deep in a recipe loses to a chapter heading that starts with it.
+
+Uses the built site of test_browser.py (the session's clean build): one browser page,
+loaded once, asked every query in turn.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.parse
+
+import pytest
+
+from test_browser import browser  # noqa: F401  (fixture)
+
+TOP = 3  # the page must be among this many results
+
+QUERIES = [  # (what a reader types, the recipe page that must come up)
+    # too slow
+    ("slowest op", "recipes/slowest-op/"),
+    ("hot spot", "recipes/slowest-op/"),
+    ("bottleneck", "recipes/slowest-op/"),
+    ("which ops were fused", "recipes/fusions/"),
+    ("fusion", "recipes/fusions/"),
+    ("trip count", "recipes/trip-count/"),
+    ("how many iterations", "recipes/trip-count/"),
+    ("which pass", "recipes/which-pass/"),
+    ("which instructions did this line become", "recipes/line-to-instructions/"),
+    ("diff two versions", "recipes/diff-versions/"),
+    ("flops", "recipes/cost-analysis/"),
+    ("bf16", "recipes/precision/"),
+    ("mixed precision", "recipes/precision/"),
+    ("transpose copies", "recipes/copies-transposes/"),
+    ("unrolled loop", "recipes/unrolled-loop/"),
+    ("python for loop", "recipes/unrolled-loop/"),
+    ("block_until_ready", "recipes/timing/"),
+    ("benchmark", "recipes/timing/"),
+    ("einsum", "recipes/einsum-order/"),
+    ("compile time", "recipes/compile-time/"),
+    ("slow compile", "recipes/compile-time/"),
+    # too much memory
+    ("out of memory", "recipes/memory/"),
+    ("how much memory", "recipes/memory/"),
+    ("peak memory", "recipes/memory/"),
+    ("OOM", "recipes/largest-buffer/"),
+    ("largest buffer", "recipes/largest-buffer/"),
+    ("donation", "recipes/donation/"),
+    ("donate_argnums", "recipes/donation/"),
+    ("remat", "recipes/remat/"),
+    ("checkpoint", "recipes/remat/"),
+    # compiles too often
+    ("recompile", "recipes/why-recompile/"),
+    ("recompiling", "recipes/why-recompile/"),
+    ("recompilation", "recipes/why-recompile/"),
+    ("persistent compilation cache", "recipes/cache-hit/"),
+    ("ConcretizationTypeError", "recipes/concretization-error/"),
+    ("TracerBoolConversionError", "recipes/concretization-error/"),
+    ("if statement jit", "recipes/concretization-error/"),
+    # wrong numbers
+    ("nan", "recipes/nan-source/"),
+    ("debug_nans", "recipes/nan-source/"),
+    ("float64", "recipes/float64/"),
+    ("jax_enable_x64", "recipes/float64/"),
+    ("print inside jit", "recipes/print-inside-jit/"),
+    ("debug.print", "recipes/print-inside-jit/"),
+    # hand it to someone else
+    ("dump my function", "recipes/dump-my-function/"),
+    ("XLA_FLAGS dump", "recipes/dump-my-function/"),
+    ("bug report", "recipes/bug-report/"),
+    ("reproduce", "recipes/bug-report/"),
+    ("simulator", "recipes/n-devices/"),
+    ("export and load", "recipes/export-roundtrip/"),
+    ("serialize", "recipes/export-roundtrip/"),
+    ("stablehlo for tpu", "recipes/tpu-stablehlo/"),
+    # read a listing I was given
+    ("read a line of hlo", "recipes/read-hlo-line/"),
+    ("dump folder", "recipes/dump-folder/"),
+    ("which file is mine", "recipes/dump-folder/"),
+    ("named_scope", "recipes/named-scope/"),
+    ("sharding of each array", "recipes/sharding-of/"),
+    ("collectives", "recipes/collectives/"),
+    ("gradient jaxpr", "recipes/grad-jaxpr/"),
+    ("what did vmap do", "recipes/vmap-jaxpr/"),
+    ("{1,0} layout", "recipes/layouts/"),
+    ("row major", "recipes/layouts/"),
+    ("custom-call", "recipes/custom-call/"),
+    ("loop in hlo", "recipes/loop-in-hlo/"),
+    ("while loop", "recipes/loop-in-hlo/"),
+    ("constant folding", "recipes/constant-folding/"),
+    ("pallas kernel", "recipes/pallas-kernel/"),
+]
+
+
+@pytest.fixture(scope="module")
+def search_box(served_site, browser):  # noqa: F811
+    """The home page, loaded once, its search box focused; every query is typed into it in turn."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(served_site, wait_until="networkidle")
+    page.keyboard.press("/")  # Material's shortcut to focus the search box
+    yield page
+    context.close()
+
+
+def results_for(page, query: str) -> list[str]:
+    """The path of each result's page, best first, as Material lists them once the query settles."""
+    page.locator("input.md-search__input").focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")  # a key event: Material clears the results
+    page.wait_for_function("() => !document.querySelector('li.md-search-result__item')", timeout=15_000)
+    page.keyboard.type(query, delay=20)  # key by key, as a reader types: Material searches on key events
+    # The worker answers each keystroke in turn (and says "Initializing search" until its
+    # index is loaded): read the results until three reads 300 ms apart agree.
+    seen, agreed, deadline = None, 0, time.monotonic() + 20
+    while agreed < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(300)
+        now = (page.locator(".md-search-result__meta").inner_text(),
+               page.locator("li.md-search-result__item").evaluate_all(
+                   "items => items.map(item => item.querySelector('a').getAttribute('href'))"))
+        agreed = agreed + 1 if now == seen and not now[0].startswith("Initializing") else 0
+        seen = now
+    assert agreed == 2, f"{query!r}: the results did not settle: {seen}"
+    return [urllib.parse.urlsplit(href).path for href in seen[1]]  # without ?h=... and #section
+
+
+def test_every_query_has_a_recipe_page_to_find(clean_site):
+    missing = sorted({target for _, target in QUERIES if not (clean_site / target / "index.html").exists()})
+    assert missing == [], f"queries point at pages the site does not have: {missing}"
+
+
+@pytest.mark.parametrize("query, target", QUERIES, ids=[query for query, _ in QUERIES])
+def test_a_readers_words_find_the_recipe_among_the_first_results(clean_site, search_box, query, target):
+    if not (clean_site / target / "index.html").exists():
+        pytest.fail(f"{target} is not on this site", pytrace=False)
+    found = results_for(search_box, query)
+    assert any(link.endswith(target) for link in found[:TOP]), (
+        f"{query!r} should find {target} among the first {TOP} results, found {found[:TOP + 2]}: "
+        "put the reader's words in the recipe's title or answer (this file's docstring says why)")
