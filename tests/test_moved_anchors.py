@@ -1,0 +1,168 @@
+"""Old links to sections that moved to another page keep working (docs/assets/moved-anchors.js).
+
+The script holds a map, page -> old anchor -> new page#anchor, as strict JSON. The fast tests
+read it from the script: every target is a heading of an existing page (ids as Python-Markdown's
+toc gives them, via tests/reference.py), no old anchor is still on its page (the script would
+never fire), and no page of docs/ still links to an old anchor. The browser tests run the
+script in Chromium: on a small made-up site, served and from file:// (the offline build's
+NAME.html), without a build; and on the built site, every entry of the map.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+import reference as ref
+from test_browser import browser  # noqa: F401  (fixture)
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+SCRIPT = DOCS / "assets" / "moved-anchors.js"
+MAP = re.compile(r"const MOVED = (\{.*?\n  \});", re.S)
+LINK = re.compile(r"\]\((?P<target>[\w./-]+\.md)#(?P<anchor>[\w-]+)\)")
+
+
+def moved() -> dict[str, dict[str, str]]:
+    match = MAP.search(SCRIPT.read_text(encoding="utf-8"))
+    assert match, f"{SCRIPT.relative_to(ROOT)}: no `const MOVED = {{...}};` block"
+    return json.loads(match[1])
+
+
+@functools.cache
+def heading_ids(page: str) -> set[str]:
+    return {heading.id for heading in ref.headings((DOCS / page).read_text(encoding="utf-8"))}
+
+
+def test_every_entry_leads_from_a_missing_anchor_to_a_heading():
+    table = moved()
+    assert sum(len(anchors) for anchors in table.values()) >= 12  # basics.md's sections in basics-more.md
+    problems = []
+    for page, anchors in table.items():
+        if not (DOCS / page).is_file():
+            problems.append(f"{page}: no such page in docs/")
+            continue
+        for anchor, target in anchors.items():
+            where = f"{page}#{anchor} -> {target}"
+            if anchor in heading_ids(page):
+                problems.append(f"{where}: {page} still has a heading with id '{anchor}', so the script never fires")
+            new_page, _, new_anchor = target.partition("#")
+            if not (DOCS / new_page).is_file():
+                problems.append(f"{where}: no page docs/{new_page}")
+            elif new_anchor not in heading_ids(new_page):
+                problems.append(f"{where}: {new_page} has no heading with id '{new_anchor}'")
+    assert problems == [], "\n".join(problems)
+
+
+def test_no_page_links_to_an_anchor_that_moved():
+    table = moved()
+    problems = []
+    for path in sorted(DOCS.rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for match in LINK.finditer(text):
+            target = (path.parent / match["target"]).resolve()
+            if not target.is_relative_to(DOCS):
+                continue
+            page = target.relative_to(DOCS).as_posix()
+            new = table.get(page, {}).get(match["anchor"])
+            if new:
+                line = text.count("\n", 0, match.start()) + 1
+                problems.append(f"{path.relative_to(ROOT)}:{line}: links {page}#{match['anchor']}, "
+                                f"which moved to {new}")
+    assert problems == [], "\n".join(problems)
+
+
+# A made-up site, as MkDocs lays it out with directory URLs (served) and without (offline).
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{title}</title></head>
+<body><h1 id="{title}">{title}</h1><h2 id="kept">kept</h2>
+<script src="{assets}assets/moved-anchors.js"></script></body></html>"""
+
+
+def made_up_site(folder: Path, flat: bool) -> Path:
+    """Every page the map names, with its h1 and a 'kept' section, plus each target heading."""
+    targets: dict[str, set[str]] = {}
+    for page, anchors in moved().items():
+        targets.setdefault(page, set())
+        for target in anchors.values():
+            new_page, _, new_anchor = target.partition("#")
+            targets.setdefault(new_page, set()).add(new_anchor)
+    for page, ids in targets.items():
+        stem = page.removesuffix(".md")
+        path = folder / (f"{stem}.html" if flat else f"{stem}/index.html")
+        depth = len(path.relative_to(folder).parts) - 1
+        html = PAGE.format(title=stem, assets="../" * depth)
+        html = html.replace("</body>", "".join(f'<h2 id="{i}">{i}</h2>' for i in sorted(ids)) + "</body>")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(html, encoding="utf-8")
+    (folder / "assets").mkdir()
+    (folder / "assets" / "moved-anchors.js").write_text(SCRIPT.read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def made_up_served(tmp_path_factory):
+    site = made_up_site(tmp_path_factory.mktemp("made-up-served"), flat=False)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def url_of(base: str, target: str, flat: bool) -> str:
+    page, _, anchor = target.partition("#")
+    stem = page.removesuffix(".md")
+    return f"{base}{stem}.html#{anchor}" if flat else f"{base}{stem}/#{anchor}"
+
+
+def landing(browser, url: str) -> str:
+    page = browser.new_page()
+    try:
+        page.goto(url, wait_until="load")
+        page.wait_for_load_state("load")  # after location.replace, the new page's load
+        return page.url
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("flat", [False, True], ids=["served", "file"])
+def test_the_script_follows_each_entry_on_a_made_up_site(browser, made_up_served, tmp_path, flat):
+    base = made_up_site(tmp_path, flat=True).as_uri() + "/" if flat else made_up_served
+    problems = []
+    for page, anchors in moved().items():
+        for anchor, target in anchors.items():
+            old, new = url_of(base, f"{page}#{anchor}", flat), url_of(base, target, flat)
+            if (reached := landing(browser, old)) != new:
+                problems.append(f"{old} -> {reached}, expected {new}")
+        for anchor in ("kept", "no-such-anchor-anywhere"):  # present, or in no map: stay
+            url = url_of(base, f"{page}#{anchor}", flat)
+            if (reached := landing(browser, url)) != url:
+                problems.append(f"{url} -> {reached}, expected to stay")
+    assert problems == [], "\n".join(problems)
+
+
+def test_each_old_link_lands_on_its_section_in_the_built_site(clean_site, served_site, browser):
+    problems = []
+    page = browser.new_page()
+    try:
+        for old_page, anchors in moved().items():
+            for anchor, target in anchors.items():
+                new_page, _, new_anchor = target.partition("#")
+                page.goto(url_of(served_site, f"{old_page}#{anchor}", flat=False), wait_until="load")
+                page.wait_for_url(url_of(served_site, target, flat=False), timeout=10_000)
+                if page.locator(f"[id='{new_anchor}']").count() != 1:
+                    problems.append(f"{old_page}#{anchor}: landed on {page.url}, which has no element with that id")
+    finally:
+        page.close()
+    assert problems == [], "\n".join(problems)
