@@ -141,7 +141,8 @@ def on_page_markdown(markdown, page, config, files):
         expansions.append((start, end, render_failure(str(error), indent)))
     for start, end, expansion in sorted(expansions, reverse=True):  # back to front keeps earlier offsets valid
         markdown = markdown[:start] + expansion + markdown[end:]
-    return with_notebook_links(markdown, page.file.src_uri, config.repo_url, config.edit_uri)
+    # A recipe page links its notebook; getattr: a config made by hand (the tests') may name no repository.
+    return with_notebook_links(markdown, page.file.src_uri, getattr(config, "repo_url", ""), getattr(config, "edit_uri", ""))
 
 
 def _matrix_ran(snippet) -> bool:
