@@ -25,12 +25,16 @@ for label, fn, fn_args in [("closed over", closed, args), ("as an argument", as_
     jaxpr = jax.make_jaxpr(fn)(*fn_args)
     lowered = jax.jit(fn).lower(*fn_args)
     optimized = lowered.compile().as_text()
+    # Sizes leave out the source tables (FileNames ... StackFrames): they hold this file's
+    # absolute path, whose length differs from machine to machine.
+    tables = re.search(r"\nFileNames\n.*?\n\n\n", optimized, re.DOTALL)
+    instructions = optimized.replace(tables.group(), "\n") if tables else optimized
     constants = re.findall(r"= (\w+\[[\d,]+\])\S* constant\((.{5})", optimized)  # arrays, not scalars
     print(f"== {label}")
     print(f"  jaxpr constants (before the ';'): {[str(v.aval.str_short()) for v in jaxpr.jaxpr.constvars]}")
     print(f"  jaxpr inputs: {[str(v.aval.str_short()) for v in jaxpr.jaxpr.invars]}")
     print(f"  StableHLO text: {len(lowered.as_text()):,} characters; HLO before XLA's passes: "
-          f"{len(lowered.as_text(dialect='hlo')):,}; optimized HLO: {len(optimized):,}")
+          f"{len(lowered.as_text(dialect='hlo')):,}; optimized HLO: {len(instructions):,}")
     print(f"  array constants in the optimized HLO: {[c for c, _ in constants]},"
           f" {sum(v == '{...}' for _, v in constants)} of them printed as {{...}}")
     print(f"  bytes of all arrays in the jaxpr's constants: {sum(np.asarray(c).nbytes for c in jaxpr.consts):,}")
