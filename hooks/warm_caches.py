@@ -18,9 +18,9 @@ from pathlib import Path
 import highlight_cache
 import search_cache
 from live_engine.settings import SettingsError, load_settings
-from memo_file import memo_file
+from memo_file import memo_file, new_build, whole_build
 
-_state: dict = {"memos": [], "whole": True}
+_state: dict = {"memos": []}
 
 
 def on_config(config):
@@ -34,15 +34,11 @@ def on_config(config):
     sections = memo_file(folder / search_cache.FILE_NAME, search_cache.VERSION)
     highlight_cache.use(highlighted)
     search_cache.use(config, sections)
-    _state["memos"], _state["whole"] = [highlighted, sections], True
+    _state["memos"] = [highlighted, sections]
+    new_build()
     return config
-
-
-def partial_build() -> None:
-    """This build renders only some pages (under `mkdocs serve`): keep what the others use."""
-    _state["whole"] = False
 
 
 def on_post_build(config):
     for memo in _state["memos"]:
-        memo.save(prune=_state["whole"])
+        memo.save(prune=whole_build())  # a page kept as it was (hooks/render_memo.py) used none of its blocks
