@@ -8,8 +8,12 @@ snippet, the bytes it read (`Snippet.code`) and the local modules it imports
 (`Snippet.dependencies`), so a chapter can keep the last build's snippets and outcomes
 when its own text is the same, each snippet it names and each module those import hold
 the same bytes on disk, and no Python file was added to or removed from snippets/ (a new
-file may be what an `import` finds now). A chapter whose last build failed is planned
-again (its fix may be a file it could not read).
+file may be what an `import` finds now). A kept chapter keeps its failures too: a snippet
+that failed on the same bytes fails again, and running it at every save of another
+chapter would cost its run each time. Not so a run that timed out or whose process or
+worker died: that may end otherwise next time, so its chapter is planned (and the
+snippet run) again. A snippet file that could not be read is in no plan, so its
+chapter is planned again too.
 
 `mkdocs build` plans everything: it runs once per process.
 """
@@ -35,6 +39,10 @@ class LastBuild:
     settings: object  # the engine's Settings: an edited [tool.live] plans everything again
 
 
+# How runner.py words the failures that say nothing of the snippet's bytes.
+CIRCUMSTANTIAL = (": timed out after ", ": the snippet's process died: ", ": the worker failed: ")
+
+
 def snippet_files(snippets_dir: Path) -> frozenset[Path]:
     return frozenset(snippets_dir.rglob("*.py"))
 
@@ -49,17 +57,18 @@ def unchanged(pages: dict[str, str], last: LastBuild | None, settings, files: fr
     """The chapters whose last plan still holds (see the module's docstring)."""
     if last is None or last.settings != settings or files != last.snippet_files:
         return set()
-    failed = {error.split(":", 1)[0] for error in last.result.errors}
     same: dict[str, bool] = {}  # snippet -> its bytes and its modules' are as read
 
     def still(name: str) -> bool:
         if name not in same:
             snippet = last.result.snippets.get(name)
-            same[name] = snippet is not None and name in last.result.outcomes and _as_read(snippet)
+            outcome = last.result.outcomes.get(name)
+            same[name] = snippet is not None and outcome is not None and _as_read(snippet) \
+                and (outcome.ok or not any(mark in outcome.problem for mark in CIRCUMSTANTIAL))
         return same[name]
 
     return {page for page, text in pages.items()
-            if last.pages.get(page) == text and page not in failed and page in last.uses
+            if last.pages.get(page) == text and page in last.uses
             and all(still(name) for name in last.uses[page])}
 
 
@@ -73,10 +82,23 @@ def _as_read(snippet: Snippet) -> bool:
 
 
 def combined(planned: BuildResult, last: LastBuild, kept: set[str]) -> BuildResult:
-    """This build's result: what was planned now, plus the kept chapters' snippets and outcomes from `last`."""
+    """This build's result: what was planned now, plus the kept chapters' snippets, outcomes and
+    errors from `last`."""
     names = {name for page in kept for name in last.uses[page]} - planned.snippets.keys()
+    errors = planned.errors + [error for error in last.result.errors if _page_of(error) in kept]
     return dataclasses.replace(
         planned,
         snippets=planned.snippets | {name: last.result.snippets[name] for name in names},
         outcomes=planned.outcomes | {name: last.result.outcomes[name] for name in names},
+        errors=sorted(errors, key=_chapter_order),
     )
+
+
+def _page_of(error: str) -> str:
+    """'docs/PAGE.md:LINE: ...' (as BuildResult.errors are written) -> 'docs/PAGE.md'."""
+    return error.split(":", 1)[0]
+
+
+def _chapter_order(error: str) -> tuple[str, int]:
+    page, line, _ = error.split(":", 2)
+    return page, int(line)
