@@ -24,7 +24,7 @@ from live_engine.build import BuildResult, build
 from live_engine.cache import toolchain
 from live_engine.directives import parse_page
 from live_engine.graph import GraphError, svg_for, use_cache
-from live_engine.matrix import changes_page, prune, render_versions, run_matrix, summary, unfinished
+from live_engine.matrix import changes_page, prune, run_matrix, summary, unfinished
 from live_engine.render import render, render_failure
 from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
@@ -146,13 +146,11 @@ def on_page_markdown(markdown, page, config, files):
         if problem is None:
             compared = (result.snippets[directive.compare], result.outcomes[directive.compare].output) \
                 if directive.compare else None
-            expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output,
-                               compared)
             others = [(version, outcomes[directive.path]) for version, outcomes in _state["matrix"].items()
                       if directive.path in outcomes] if _matrix_ran(result.snippets[directive.path]) else []
-            if others and not compared:  # the version matrix ran: tabs where versions print otherwise
-                expansion = render_versions(directive, result.snippets[directive.path],
-                                            result.outcomes[directive.path].output, others, expansion)
+            # With the version matrix run, tabs where versions print otherwise (not with compare=).
+            expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output,
+                               compared, others)
         else:
             expansion = render_failure(problem, directive.indent, directive, result.snippets.get(directive.path))
         expansions.append((directive.start, directive.end, expansion))
