@@ -19,7 +19,9 @@ cache folders of their own, so the checkout's cache is left alone. Sections:
   from a full cache and from an empty one (a fresh clone), and from saving an edit to
   the server giving the page that shows it: one snippet, one paragraph of one chapter.
 - warm-floor: the same pages with their outputs already in the Markdown, built with no
-  hooks: what MkDocs and the theme cost alone. Warm build minus this is the engine's share.
+  hooks: what MkDocs and the theme cost alone. Warm build minus this is the engine's share,
+  less what hooks/warm_caches.py saves: the floor highlights every block and parses every
+  page for search, which a warm build takes from the cache (so the difference can be negative).
 - pytest-docs: `pytest docs/`, which runs every snippet fresh and checks every claim.
 - memory: the peak of a cold build's memory, all its processes together (the sum of
   their proportional set sizes, sampled every 0.1 s).

@@ -33,8 +33,9 @@ class Served:
     for the real site)."""
 
     def __init__(self, folder: Path, config: str = "mkdocs.yml", mount: str = "", port: int | None = None,
-                 first_page_seconds: float = 300, **variables: str):
-        self.folder, self.config, self.mount, self.first_page_seconds = folder, config, mount, first_page_seconds
+                 first_page_timeout: float = 600, **variables: str):
+        self.folder, self.config, self.mount, self.first_page_timeout = folder, config, mount, first_page_timeout
+        self.first_page_seconds = 0.0  # from the start to the first page served, once it was
         self.variables = variables
         self.port = port or free_port()
         self.log: list[str] = []
@@ -47,7 +48,7 @@ class Served:
                                         start_new_session=True)
         self._reader = threading.Thread(target=lambda: self.log.extend(self.process.stderr), daemon=True)
         self._reader.start()
-        self.first_page = self.wait_for("", lambda page: True, self.first_page_seconds)
+        self.first_page = self.wait_for("", lambda page: True, self.first_page_timeout)
         self.first_page_seconds = time.monotonic() - self.started
         return self
 
