@@ -45,16 +45,21 @@ class MemoFile:
         self.path, self.version = path, version
         self.entries: dict[str, object] = self._read()
         self.used: set[str] = set()  # keys read or written since the last save
+        self.recording: set[str] | None = None  # when a set: every key asked for, until set to None again
         self.changed = False
 
     def get(self, key: str):
         """The stored value, or None."""
+        if self.recording is not None:
+            self.recording.add(key)
         value = self.entries.get(key)
         if value is not None:
             self.used.add(key)
         return value
 
     def put(self, key: str, value) -> None:
+        if self.recording is not None:
+            self.recording.add(key)
         self.entries[key] = value
         self.used.add(key)
         self.changed = True
@@ -90,22 +95,6 @@ class MemoFile:
 
 
 _open: dict[Path, MemoFile] = {}
-_this_build = {"partial": False}
-
-
-def new_build() -> None:
-    _this_build["partial"] = False
-
-
-def partial_build() -> None:
-    """This build skipped some of the work it would ask the memos for (a page kept as it was,
-    hooks/render_memo.py): saving must keep what it did not use."""
-    _this_build["partial"] = True
-
-
-def whole_build() -> bool:
-    return not _this_build["partial"]
-
 
 def memo_file(path: Path, version: str) -> MemoFile:
     """The process's one MemoFile for `path`: read from disk the first time, then kept."""

@@ -3,7 +3,7 @@ the site is still what `mkdocs build` makes of the same sources.
 
 Under serve, a rebuild plans only the chapters whose text, snippets or snippets' local
 modules changed (hooks/unchanged_pages.py) and converts only the pages whose Markdown
-changed (hooks/render_memo.py). These tests edit a snippet, a module it imports, and a
+changed (hooks/render_memo.py, through hooks/warm_caches.py). These tests edit a snippet, a module it imports, and a
 chapter's text and title, and after each edit compare every served page (and the
 search index) with a clean `mkdocs build` of the sources as they are then: kept pages
 must not be stale, and the navigation and search index must know the new title.
@@ -25,7 +25,7 @@ site_name: tiny
 site_url: http://127.0.0.1:{PORT}/
 theme: {{name: material, font: false}}
 plugins: [search]
-hooks: [{ROOT}/hooks/live.py, {ROOT}/hooks/warm_caches.py, {ROOT}/hooks/render_memo.py]
+hooks: [{ROOT}/hooks/live.py, {ROOT}/hooks/warm_caches.py]
 markdown_extensions: [md_in_html, pymdownx.superfences, pymdownx.highlight]
 nav: [index.md, first.md, second.md]
 watch: [snippets]  # as the real site: serve rebuilds on snippet edits
@@ -107,5 +107,5 @@ def test_a_new_title_reaches_the_navigation_of_pages_that_were_not_converted_aga
     folder, served = site
     edit(folder, served, "docs/second.md", "# Second", "# Second, renamed", "second/", shown="Second, renamed")
     served.wait_for("first/", lambda page: "Second, renamed" in page, 30)
-    assert "pages unchanged, not converted again" in served.logged()
+    assert "warm_caches: 2 pages unchanged, not converted again" in served.logged()
     assert differing(served_pages(served), built_pages(folder, tmp_path)) == []

@@ -94,7 +94,8 @@ def site(tmp_path_factory) -> Path:
 def test_a_cold_and_a_warm_build_give_the_plain_builds_site_file_by_file(site):
     plain = built(site, "mkdocs.yml", "plain")
     cold = built(site, "mkdocs-cached.yml", "cold")
-    assert (site / ".cache/live/highlighted.json").exists() and (site / ".cache/live/search-sections.json").exists()
+    assert all((site / ".cache/live" / name).exists()
+               for name in ("highlighted.json", "search-sections.json", "rendered.json"))
     warm = built(site, "mkdocs-cached.yml", "warm")
     assert differing(plain, cold) == []
     assert differing(plain, warm) == []
@@ -115,24 +116,40 @@ def test_after_an_edit_a_warm_build_gives_the_plain_builds_site(site, tmp_path):
     assert differing(plain, warm) == []
 
 
-def test_the_warm_build_takes_the_blocks_and_sections_from_the_cache_folder(tmp_path):
+def tamper(site: Path, name: str, change) -> None:
+    """Apply `change(key, value)` (returning the new value) to every entry of a cache file."""
+    path = site / ".cache/live" / name
+    stored = json.loads(path.read_text())
+    stored["entries"] = {key: change(key, value) for key, value in stored["entries"].items()}
+    path.write_text(json.dumps(stored))
+
+
+def test_the_warm_build_takes_pages_sections_and_blocks_from_the_cache_folder(tmp_path):
     """Were the caches never read, the tests above would pass too: a stored value, changed, shows."""
     site = make_site(tmp_path)
     built(site, "mkdocs-cached.yml", "cold")
-    for name, marker in [("highlighted.json", "<pre>MARK-FROM-THE-HIGHLIGHT-CACHE</pre>"), ("search-sections.json", None)]:
-        path = site / ".cache/live" / name
-        stored = json.loads(path.read_text())
-        for key, value in stored["entries"].items():
-            if marker:
-                if "no language at all" in value:
-                    stored["entries"][key] = marker
-            else:
-                for section in value:
-                    section["text"] = ["MARK-FROM-THE-SEARCH-CACHE"]
-        path.write_text(json.dumps(stored))
+    tamper(site, "rendered.json", lambda key, page: page | {"content": page["content"].replace(
+        "Some text about", "MARK-FROM-THE-PAGE-CACHE")})
+    tamper(site, "search-sections.json", lambda key, sections: [s | {"text": ["MARK-FROM-THE-SEARCH-CACHE"]}
+                                                                  for s in sections])
     warm = built(site, "mkdocs-cached.yml", "warm")
+    assert b"MARK-FROM-THE-PAGE-CACHE" in warm["chapter/index.html"]
+    assert b"MARK-FROM-THE-SEARCH-CACHE" in warm["search/search_index.json"]  # the home page's sections
+    # With the converted pages gone, each page is converted again, its blocks taken from the cache.
+    (site / ".cache/live/rendered.json").unlink()
+    tamper(site, "highlighted.json", lambda key, block: "<pre>MARK-FROM-THE-HIGHLIGHT-CACHE</pre>"
+           if "no language at all" in block else block)
+    warm = built(site, "mkdocs-cached.yml", "warm-again")
     assert b"MARK-FROM-THE-HIGHLIGHT-CACHE" in warm["chapter/index.html"]
-    assert b"MARK-FROM-THE-SEARCH-CACHE" in warm["search/search_index.json"]
+
+
+def test_a_kept_page_keeps_its_highlighted_blocks_in_the_cache(site):
+    """A warm build converts no page, so it highlights nothing; its blocks must not be pruned as unused."""
+    built(site, "mkdocs-cached.yml", "warm-1")
+    blocks = json.loads((site / ".cache/live/highlighted.json").read_text())["entries"]
+    built(site, "mkdocs-cached.yml", "warm-2")
+    assert json.loads((site / ".cache/live/highlighted.json").read_text())["entries"] == blocks
+    assert len(blocks) == 3
 
 
 def test_a_whole_build_keeps_only_what_it_used(tmp_path):
