@@ -278,7 +278,7 @@ def serve_section(table: Table, runs: int, folder: Path, snippet: str = "pipelin
                 file.write_text(original_snippet, encoding="utf-8")
                 chapter.write_text(original_chapter, encoding="utf-8")
     table.add("serve, empty cache: first page", cold, "a fresh clone: every snippet runs first")
-    table.add("serve, full cache: first page", warm, "nothing to run")
+    table.add("serve, full cache: first page", warm, "only failing snippets run (failures are never cached)")
     table.add("serve: snippet edit saved to shown", snippet_edits, f"snippets/{snippet} (it runs again), "
               f"docs/{chapter.name}")
     table.add("serve: chapter edit saved to shown", chapter_edits, f"a paragraph added to docs/{chapter.name}")
