@@ -24,7 +24,7 @@ from live_engine.build import BuildResult, build
 from live_engine.cache import toolchain
 from live_engine.directives import parse_page
 from live_engine.graph import GraphError, svg_for, use_cache
-from live_engine.matrix import changes_page, prune, render_versions, run_matrix, summary, unfinished
+from live_engine.matrix import changes_page, prune, run_matrix, summary, unfinished
 from live_engine.render import render, render_failure
 from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
@@ -33,9 +33,10 @@ from live_engine.workers import UnsupportedPlatform
 from ir_links import REFERENCES, anchor_rows, link_names, meanings
 from notebook_pages import highlighted_outputs, prepare_notebook, without_mermaid_loader
 from recipe_links import with_notebook_links
+import unchanged_pages
 
 log = logging.getLogger("mkdocs.plugins.live")
-_state: dict = {"runner": None, "result": None, "pages": {}, "serving": False, "matrix": {}}
+_state: dict = {"runner": None, "result": None, "pages": {}, "serving": False, "matrix": {}, "last": None}
 
 
 def on_startup(command, dirty):
@@ -63,7 +64,7 @@ def on_files(files, config):
     runner.cache.used.clear()  # from here on it collects the entries this build uses
     documents = files.documentation_pages()
     pages = {f"docs/{file.src_uri}": file.content_string for file in documents if file.src_uri.endswith(".md")}
-    result = _checked_build(pages)
+    result, kept = _planned(pages, runner)
     _state["result"], _state["pages"] = result, pages
     _drawn_pictures(pages, result, runner)
     _state["matrix"] = _run_matrix(pages, result)
@@ -80,11 +81,30 @@ def on_files(files, config):
     for file in documents:
         if file.src_uri.endswith(".ipynb"):  # a page only once mkdocs-jupyter's on_files (before ours) took it
             complete &= prepare_notebook(file, files, config, runner, _state["serving"])
-    if complete:  # every page built: what it did not use, nothing uses
+    if complete and not kept:  # every page planned: what it did not use, nothing uses
         removed = runner.cache.prune(runner.cache.used) + prune(runner, _state["matrix"])
         if removed:
             log.info("live: removed %d cache entries that no page uses any more", removed)
     return files
+
+
+def _planned(pages: dict[str, str], runner: Runner) -> tuple[BuildResult, set[str]]:
+    """Every chapter's snippets and outcomes, and the chapters kept from the last build.
+
+    Under `mkdocs serve`, a chapter whose text and snippets (with the modules they import)
+    are as the last rebuild read them keeps that plan (hooks/unchanged_pages.py): a save
+    plans only the chapters that use what changed. `mkdocs build` plans every chapter.
+    """
+    files = unchanged_pages.snippet_files(runner.settings.snippets_dir) if _state["serving"] else frozenset()
+    last = _state["last"] if _state["serving"] else None
+    kept = unchanged_pages.unchanged(pages, last, runner.settings, files)
+    planned = _checked_build({page: text for page, text in pages.items() if page not in kept}, kept=len(kept))
+    uses = unchanged_pages.uses({page: text for page, text in pages.items() if page not in kept})
+    result = unchanged_pages.combined(planned, last, kept) if kept else planned
+    if _state["serving"]:
+        _state["last"] = unchanged_pages.LastBuild(pages, {page: last.uses[page] for page in kept} | uses, result,
+                                                   files, runner.settings)
+    return result, kept
 
 
 def _drawn_pictures(pages: dict[str, str], result: BuildResult, runner: Runner) -> None:
@@ -126,13 +146,11 @@ def on_page_markdown(markdown, page, config, files):
         if problem is None:
             compared = (result.snippets[directive.compare], result.outcomes[directive.compare].output) \
                 if directive.compare else None
-            expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output,
-                               compared)
             others = [(version, outcomes[directive.path]) for version, outcomes in _state["matrix"].items()
                       if directive.path in outcomes] if _matrix_ran(result.snippets[directive.path]) else []
-            if others and not compared:  # the version matrix ran: tabs where versions print otherwise
-                expansion = render_versions(directive, result.snippets[directive.path],
-                                            result.outcomes[directive.path].output, others, expansion)
+            # With the version matrix run, tabs where versions print otherwise (not with compare=).
+            expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output,
+                               compared, others)
         else:
             expansion = render_failure(problem, directive.indent, directive, result.snippets.get(directive.path))
         expansions.append((directive.start, directive.end, expansion))
@@ -218,9 +236,9 @@ def on_shutdown():
     _close()
 
 
-def _checked_build(pages: dict[str, str]) -> BuildResult:
+def _checked_build(pages: dict[str, str], kept: int = 0) -> BuildResult:
     result = build(pages, _state["runner"], _progress_line)
-    log.info("live: %s", result.summary())
+    log.info("live: %s%s", result.summary(), f" ({kept} unchanged chapters kept as they were)" if kept else "")
     if result.errors:
         report = f"{len(result.errors)} live snippet problem(s):\n\n" + "\n\n".join(result.errors)
         if not _state["serving"]:

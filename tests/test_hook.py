@@ -21,7 +21,7 @@ def hook(tmp_path_factory):
     (tmp_path / "snippets").mkdir()
     (tmp_path / "snippets" / "first.py").write_text('print("first output")\n')
     (tmp_path / "snippets" / "second.py").write_text('print("second output")\n')
-    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"), extra={})
+    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"), extra={}, repo_url=None, edit_uri=None)
     module.on_startup(command="build", dirty=False)
     module.on_config(config)
     yield module, config

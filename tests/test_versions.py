@@ -17,7 +17,9 @@ import pytest
 from live_engine import records
 from live_engine.cache import cache_key
 from live_engine.environment import worker_environment
-from live_engine.matrix import changes_page, groups, render_versions
+from live_engine.agreement import groups
+from live_engine.matrix import changes_page
+from live_engine.render import render, render_versions
 from live_engine.directives import parse_page
 from live_engine.runner import Outcome, Runner
 from live_engine.settings import VERSIONS_VARIABLE, Settings, SettingsError, load_settings
@@ -522,6 +524,16 @@ def test_a_source_mapped_directive_keeps_its_pinned_rendering_whole_with_older_t
     directive, snippet = _directive(settings, "<!-- live: square.py map=source -->")
     shown = render_versions(directive, snippet, "9\n", [("0.4.38", Outcome("square.py", "9.0\n"))], "PINNED\n")
     assert shown.startswith("PINNED\n\n") and '=== "jax 0.4.38"' in shown and "(pinned)" not in shown
+
+
+def test_render_draws_the_version_tabs_itself_when_given_the_older_outcomes(settings):
+    # One way in for every directive: the caller passes the older versions' outcomes, render() does the rest.
+    directive, snippet = _directive(settings)
+    others = [("0.4.38", Outcome("square.py", "9.0\n"))]
+    assert render(directive, snippet, "9\n", None, others) == \
+        render_versions(directive, snippet, "9\n", others, render(directive, snippet, "9\n"))
+    assert '=== "jax 0.4.38"' in render(directive, snippet, "9\n", None, others)
+    assert render(directive, snippet, "9\n", None, []) == render(directive, snippet, "9\n")
 
 
 def test_an_older_version_that_fails_shows_its_error_and_no_diff(settings):

@@ -226,3 +226,9 @@ def comparison(first: tuple[str, str], second: tuple[str, str], outputs: tuple[s
                 parts.append(f'<div class="live-summary" markdown>\n\n{table}\n\n</div>')
     parts.append(diff_block(outputs[0], outputs[1], names))
     return tabs([first, second, ("Diff", "\n\n".join(parts))])
+
+
+def diff_fence(old: str, new: str, old_label: str, new_label: str) -> str:
+    """The highlighted unified diff (diff_block) of two outputs that differ (`groups` and
+    `changes_page` pass no others), titled with the two versions."""
+    return diff_block(old, new, (old_label, new_label), title=f"What changed from {old_label} to {new_label}")

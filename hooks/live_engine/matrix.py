@@ -10,25 +10,21 @@ there (or whose worker fails) gave no answer: the page and the changes page say 
 was not compared, and the build warns, so that a strict build stops rather than
 publish the gap. Only snippets a page shows are compared (not output=hide ones).
 
-`render_versions` shows the result under a directive's source: one output and a
-small note when every version prints the same; else content tabs, the pinned
-version first, each older version's output with a unified diff to the pinned one
-(compare.py makes the diff and the tabs). `changes_page` writes the "What changed
-between versions" page: every snippet whose output differs, by chapter, with its diffs.
+render.py shows the result with a directive's output (its version tabs), from
+`groups` (agreement.py). `changes_page` writes the "What changed between versions"
+page: every snippet whose output differs, by chapter, with its diffs.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import html
 import re
 import textwrap
 
+from .agreement import groups, reason, same_text, versions_text
 from .build import jobs, plan
-from .compare import diff_block, tabs, unified_diff
-from .directives import Directive, parse_page
+from .compare import diff_fence, unified_diff
+from .directives import parse_page
 from .progress import Log
-from .render import detect_language, output_block, render
 from .runner import Outcome, Runner
 from .snippets import Snippet
 from .versions import PINNED_ALONE, VersionEnvError, pinned_env, version_folder
@@ -102,107 +98,6 @@ def unfinished(matrix: Matrix) -> list[str]:
             for version, outcomes in matrix.items() for outcome in outcomes.values() if not outcome.ok]
 
 
-def same_text(first: str, second: str) -> bool:
-    """Do two outputs print the same? Trailing newlines aside (a missing final one too), as
-    the page shows them (render.output_block) and as the diff compares them (compare.unified_diff)."""
-    return first.rstrip("\n") == second.rstrip("\n")
-
-
-def _versions_text(versions: list[str]) -> str:
-    named = [f"{version}" for version in versions]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-
-
-def groups(pinned_output: str, others: list[tuple[str, Outcome]]) -> tuple[list[str], list[tuple[list[str], Outcome]]]:
-    """(versions printing what the pinned one prints, [(versions printing one other text, its outcome)]),
-    in the order `others` lists them; versions that gave no answer (not ok) are in neither."""
-    same, differing = [], []
-    for version, outcome in others:
-        if not outcome.ok:
-            continue
-        if same_text(outcome.output, pinned_output):
-            same.append(version)
-            continue
-        for group in differing:
-            if same_text(group[1].output, outcome.output):
-                group[0].append(version)
-                break
-        else:
-            differing.append(([version], outcome))
-    return same, differing
-
-
-def _unfinished_note(snippet: str, others: list[tuple[str, Outcome]]) -> str:
-    """A line under the output naming each older version that gave no answer in this build, and why."""
-    notes = [f"jax {version} gave no output in this build ({html.escape(_reason(outcome.problem))}), "
-             f"so it is not compared here." for version, outcome in others if not outcome.ok]
-    if not notes:
-        return ""
-    return f'<p class="live-versions-unfinished" data-snippet="{html.escape(snippet)}">{" ".join(notes)}</p>'
-
-
-def _reason(problem: str) -> str:
-    """`snippets/x.py:4: timed out after 120 s (set timeout=...)` -> `timed out after 120 s`;
-    one line, whatever the problem holds (a worker's failure can carry a traceback)."""
-    problem = problem.splitlines()[0] if problem else "no reason given"
-    reason = problem.split(": ", 1)[1] if problem.startswith("snippets/") and ": " in problem else problem
-    return reason.split(" (", 1)[0]
-
-
-def diff_fence(old: str, new: str, old_label: str, new_label: str) -> str:
-    """compare.py's highlighted unified diff of two outputs that differ (`groups` and
-    `changes_page` pass no others), titled with the two versions."""
-    return diff_block(old, new, (old_label, new_label), title=f"What changed from {old_label} to {new_label}")
-
-
-def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
-                    others: list[tuple[str, Outcome]], shown: str) -> str:
-    """What replaces a directive when the matrix ran: `shown` is what render() made of it on
-    the pinned version alone (its source and its output); below or around the output come
-    the other versions, and a note of any that gave no answer in this build."""
-    if directive.output != "show" or not others:
-        return shown
-    pinned = pinned_env().version
-    same, differing = groups(pinned_output, others)
-    indent = directive.indent
-    notes = [_unfinished_note(snippet.name, others)]
-    if same:
-        what = "the same" if not differing else f"what jax {pinned} prints"
-        notes.insert(0, f'<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
-                        f'jax {_versions_text(same)} print{"s" * (len(same) == 1)} {what}.</p>')
-    if not differing:
-        return _below(shown, "\n\n".join(note for note in notes if note), indent)
-    lang = directive.lang
-    language = detect_language(pinned_output) if lang == "auto" else lang
-    panels = [(f"jax {pinned} (pinned)", output_block(snippet.name, pinned_output, language))]
-    for versions, outcome in differing:
-        label = "jax " + ", ".join(versions)
-        older_language = detect_language(outcome.output) if lang == "auto" else lang
-        if outcome.failed_on is not None:
-            older_language = "text"
-        body = [output_block(snippet.name, outcome.output, older_language, version=versions[0])]
-        if outcome.failed_on is None:
-            body.append(diff_fence(outcome.output, pinned_output, f"jax {versions[0]}", f"jax {pinned}"))
-        else:
-            body.append(f"jax {_versions_text(versions)} cannot run this snippet: above is what "
-                        f"{'it says' if len(versions) == 1 else 'they say'}.")
-        panels.append((label + (" (fails)" if outcome.failed_on else ""), "\n\n".join(body)))
-    if directive.map != "none":
-        # map=source ties the source to the output inside one wrapper (hooks/source_map.py):
-        # keep the pinned rendering whole, and the older versions' tabs under it.
-        return _below(shown, "\n\n".join([tabs(panels[1:])] + [note for note in notes if note]), indent)
-    view = "\n\n".join([tabs(panels)] + [note for note in notes if note])
-    source = render(dataclasses.replace(directive, output="hide", indent=""), snippet, pinned_output).strip("\n")
-    return "\n" + textwrap.indent(f"{source}\n\n{view}" if source else view, indent, lambda line: True) + "\n"
-
-
-def _below(shown: str, addition: str, indent: str) -> str:
-    """`shown` (render()'s Markdown, already indented) with `addition` after it, at its indent."""
-    if not addition:
-        return shown
-    return shown.rstrip("\n") + "\n\n" + textwrap.indent(addition, indent, lambda line: True) + "\n"
-
-
 def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Matrix, titles: dict[str, str],
                  previous: str = "") -> str:
     """The Markdown of "What changed between versions": first, when `previous` (the pin
@@ -219,7 +114,7 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
         return "\n".join(text)
     versions = list(matrix)
     text += [f"Every snippet on this site ran on jax {pinned} (the pinned version) and on "
-             f"jax {_versions_text(versions)}. These are the outputs that differ, chapter by chapter. Each "
+             f"jax {versions_text(versions)}. These are the outputs that differ, chapter by chapter. Each "
              f"snippet's diffs are folded: the line on each says how many lines the older version prints that "
              f"{pinned} does not (`-`) and how many are new in {pinned} (`+`); open it for the unified diff. A "
              f"snippet that cannot run on an older version shows what that version says instead. Read it "
@@ -245,7 +140,7 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
         text += ['!!! warning "Not compared in this build"', "",
                  "    These older versions gave no output for these snippets in this build, so they are "
                  "missing below; the next build runs them again.", ""]
-        text += [f"    - `snippets/{name}` on jax {version}: `{_reason(outcome.problem)}`"
+        text += [f"    - `snippets/{name}` on jax {version}: `{reason(outcome.problem)}`"
                  for version, name, outcome in missing]
         text.append("")
     if not listed:
@@ -266,7 +161,7 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
             same, differing = groups(outcomes[name].output, [(v, matrix[v][name]) for v in versions
                                                              if name in matrix[v]])
             for group, outcome in differing:
-                label = f"jax {_versions_text(group)}"
+                label = f"jax {versions_text(group)}"
                 if outcome.failed_on is not None:
                     body = _plain_fence(outcome.output)
                     title = f"{label} cannot run it; {'it says' if len(group) == 1 else 'they say'}"
@@ -278,7 +173,7 @@ def changes_page(pages: dict[str, str], outcomes: dict[str, Outcome], matrix: Ma
                     kind = "abstract"
                 text += [f'??? {kind} "{title}"', "", textwrap.indent(body, "    ", lambda line: True), ""]
             if same:
-                text += [f"jax {_versions_text(same)} print{'s' * (len(same) == 1)} what jax {pinned} prints.", ""]
+                text += [f"jax {versions_text(same)} print{'s' * (len(same) == 1)} what jax {pinned} prints.", ""]
     return "\n".join(text)
 
 

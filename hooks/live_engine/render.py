@@ -1,5 +1,10 @@
 """Markdown for an expanded directive: the snippet's source, then its output.
 
+Every directive is drawn from `render` down: a `compare=` pair's tabs, and, when the
+version matrix ran, the older versions' outputs and diffs (`render_versions`), whose
+grouping comes from agreement.py and whose diffs and tabs from compare.py. Nothing here
+calls back into matrix.py, which runs the older versions and writes the changes page.
+
 The output goes into a fenced code block, so the Markdown renderer escapes it:
 `tensor<4xf32>` stays text. The fence is longer than any backtick run inside it.
 """
@@ -11,10 +16,13 @@ import html
 import re
 import textwrap
 
-from .compare import comparison
+from .agreement import groups, reason, versions_text
+from .compare import comparison, diff_fence, tabs
 from .directives import Directive
 from .graph import picture_block
+from .runner import Outcome
 from .snippets import Snippet, shown_source
+from .versions import pinned_env
 
 # How each IR's printed form starts: an output that starts so is in that IR.
 LANGUAGE_SIGNS = (
@@ -50,12 +58,17 @@ def detect_language(output: str) -> str:
 
 
 def render(directive: Directive, snippet: Snippet, output: str,
-           compared: tuple[Snippet, str] | None = None) -> str:
+           compared: tuple[Snippet, str] | None = None, others: list[tuple[str, Outcome]] | None = None) -> str:
     """The Markdown that replaces one directive line, indented like the directive.
 
-    `compared`: the snippet named by `compare=` and its output, for the three tabs."""
+    `compared`: the snippet named by `compare=` and its output, for the three tabs.
+    `others`: (older JAX version, its outcome) when the version matrix ran this snippet,
+    for the version tabs (render_versions). The one way in: every directive is drawn
+    from here down, never back up through the caller."""
     if compared is not None:
         return _comparison(directive, (snippet, output), compared)
+    if others:
+        return render_versions(directive, snippet, output, others, render(directive, snippet, output))
     parts = [_source_block(directive, snippet)] if directive.source != "hide" else []
     if directive.output == "show":
         parts.append(output_block(snippet.name, output, directive.lang))
@@ -130,3 +143,60 @@ def _fence(language: str, body: str, attributes: str) -> str:
     longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
     ticks = "`" * max(3, longest + 1)
     return f"{ticks}{language} {attributes}\n{body}\n{ticks}"
+
+
+def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
+                    others: list[tuple[str, Outcome]], shown: str) -> str:
+    """What replaces a directive when the matrix ran: `shown` is what render() made of it on
+    the pinned version alone (its source and its output); below or around the output come
+    the other versions, and a note of any that gave no answer in this build."""
+    if directive.output != "show" or not others:
+        return shown
+    pinned = pinned_env().version
+    same, differing = groups(pinned_output, others)
+    indent = directive.indent
+    notes = [_unfinished_note(snippet.name, others)]
+    if same:
+        what = "the same" if not differing else f"what jax {pinned} prints"
+        notes.insert(0, f'<p class="live-versions-same" data-snippet="{html.escape(snippet.name)}">'
+                        f'jax {versions_text(same)} print{"s" * (len(same) == 1)} {what}.</p>')
+    if not differing:
+        return _below(shown, "\n\n".join(note for note in notes if note), indent)
+    lang = directive.lang
+    language = detect_language(pinned_output) if lang == "auto" else lang
+    panels = [(f"jax {pinned} (pinned)", output_block(snippet.name, pinned_output, language))]
+    for versions, outcome in differing:
+        label = "jax " + ", ".join(versions)
+        older_language = detect_language(outcome.output) if lang == "auto" else lang
+        if outcome.failed_on is not None:
+            older_language = "text"
+        body = [output_block(snippet.name, outcome.output, older_language, version=versions[0])]
+        if outcome.failed_on is None:
+            body.append(diff_fence(outcome.output, pinned_output, f"jax {versions[0]}", f"jax {pinned}"))
+        else:
+            body.append(f"jax {versions_text(versions)} cannot run this snippet: above is what "
+                        f"{'it says' if len(versions) == 1 else 'they say'}.")
+        panels.append((label + (" (fails)" if outcome.failed_on else ""), "\n\n".join(body)))
+    if directive.map != "none":
+        # map=source ties the source to the output inside one wrapper (hooks/source_map.py):
+        # keep the pinned rendering whole, and the older versions' tabs under it.
+        return _below(shown, "\n\n".join([tabs(panels[1:])] + [note for note in notes if note]), indent)
+    view = "\n\n".join([tabs(panels)] + [note for note in notes if note])
+    source = render(dataclasses.replace(directive, output="hide", indent=""), snippet, pinned_output).strip("\n")
+    return "\n" + textwrap.indent(f"{source}\n\n{view}" if source else view, indent, lambda line: True) + "\n"
+
+
+def _unfinished_note(snippet: str, others: list[tuple[str, Outcome]]) -> str:
+    """A line under the output naming each older version that gave no answer in this build, and why."""
+    notes = [f"jax {version} gave no output in this build ({html.escape(reason(outcome.problem))}), "
+             f"so it is not compared here." for version, outcome in others if not outcome.ok]
+    if not notes:
+        return ""
+    return f'<p class="live-versions-unfinished" data-snippet="{html.escape(snippet)}">{" ".join(notes)}</p>'
+
+
+def _below(shown: str, addition: str, indent: str) -> str:
+    """`shown` (render()'s Markdown, already indented) with `addition` after it, at its indent."""
+    if not addition:
+        return shown
+    return shown.rstrip("\n") + "\n\n" + textwrap.indent(addition, indent, lambda line: True) + "\n"

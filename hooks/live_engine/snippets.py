@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import hashlib
 import importlib.util
 import re
@@ -68,7 +69,7 @@ def load_snippet(snippets_dir: Path, name: str) -> Snippet:
         raise SnippetError(f"no snippet file snippets/{name}; create it, or fix the path (relative to snippets/)")
     contents = {file: file.read_bytes()}
     source, tree = _parse(file, root, contents[file])
-    dependencies = tuple(sorted(_local_dependencies(tree, file.parent, root, contents)))
+    dependencies = tuple(sorted(_local_dependencies(file, file.parent, root, contents)))
     return Snippet(
         name=name,
         file=file,
@@ -80,6 +81,10 @@ def load_snippet(snippets_dir: Path, name: str) -> Snippet:
     )
 
 
+# Each file's bytes are parsed once per process: a build loads some 380 snippets, many of
+# them importing the same helper modules, and `mkdocs serve` loads them all again at every
+# rebuild. Keyed on the bytes, so a saved file is parsed again. The trees are only read.
+@functools.lru_cache(maxsize=4096)
 def _parse(file: Path, root: Path, data: bytes) -> tuple[str, ast.Module]:
     """Source text of the file's bytes (decoded as Python would, coding cookie included) and its syntax tree."""
     shown = f"snippets/{file.relative_to(root)}"
@@ -178,27 +183,32 @@ def _literal_environ_assignment(node: ast.stmt) -> tuple[str, str] | None:
     return (key, value) if isinstance(key, str) and isinstance(value, str) else None
 
 
-def _local_dependencies(tree: ast.Module, folder: Path, root: Path, contents: dict[Path, bytes],
+def _local_dependencies(file: Path, folder: Path, root: Path, contents: dict[Path, bytes],
                         seen: set[Path] | None = None) -> set[Path]:
-    """Modules imported from the snippet's own folder (its sys.path[0]), followed recursively.
+    """Modules `file` imports from the snippet's own folder (its sys.path[0]), followed recursively.
 
-    Each one's bytes, read once, go into `contents`.
+    Each one's bytes, read once, go into `contents` (which holds `file`'s already).
     """
     seen = set() if seen is None else seen
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module]
-        else:
-            continue
-        for top in {name.split(".")[0] for name in names}:
-            for file in _module_files(folder / top):
-                if file not in seen and file.resolve().is_relative_to(root):
-                    seen.add(file)
-                    contents[file] = file.read_bytes()
-                    _local_dependencies(_parse(file, root, contents[file])[1], folder, root, contents, seen)
+    for top in _imported_tops(file, root, contents[file]):
+        for module in _module_files(folder / top):
+            if module not in seen and module.resolve().is_relative_to(root):
+                seen.add(module)
+                contents[module] = module.read_bytes()
+                _local_dependencies(module, folder, root, contents, seen)
     return seen
+
+
+@functools.lru_cache(maxsize=4096)  # as _parse: once per file's bytes
+def _imported_tops(file: Path, root: Path, data: bytes) -> tuple[str, ...]:
+    """The first part of every module name the file imports absolutely (`import a.b`, `from a.b import c`: a)."""
+    names: set[str] = set()
+    for node in ast.walk(_parse(file, root, data)[1]):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return tuple(sorted(names))
 
 
 def _module_files(stem: Path) -> list[Path]:

@@ -1,0 +1,64 @@
+"""MkDocs hook: the work a build repeats unchanged, kept in the cache folder between builds.
+
+A warm build that changed nothing spent most of its time redoing the same work:
+Material's search plugin parsing every page's HTML (hooks/search_cache.py), Pygments
+highlighting every block (hooks/highlight_cache.py), and Python-Markdown converting
+every page (hooks/render_memo.py), which under `mkdocs serve` it did again at every
+save. Each result is kept keyed on its whole input, in the snippets' cache folder
+(`[tool.live] cache_dir`, or LIVE_CACHE_DIR), and the site is byte for byte what it
+would be without this hook (tests/test_warm_caches.py). A whole build keeps in each
+file only what it used.
+
+List it after `search`, mkdocs-jupyter and the other hooks: hooks run after plugins,
+so Material's search index exists by this hook's on_config, and mkdocs-jupyter has put
+its own conversion on the notebook's page by this hook's on_pre_page.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import highlight_cache
+import render_memo
+import search_cache
+from live_engine.settings import SettingsError, load_settings
+from memo_file import memo_file
+
+log = logging.getLogger("mkdocs.plugins.warm_caches")
+_state: dict = {"memos": {}}
+
+
+def on_config(config):
+    try:
+        folder = load_settings(Path(config.config_file_path).parent).cache_dir
+    except SettingsError:  # hooks/live.py stops the build on it, naming the key
+        highlight_cache.use(None)
+        _state["memos"] = {}
+        return config
+    memos = {name: memo_file(folder / module.FILE_NAME, module.VERSION)
+             for name, module in [("highlighted", highlight_cache), ("sections", search_cache),
+                                  ("rendered", render_memo)]}
+    highlight_cache.use(memos["highlighted"])
+    search_cache.use(config, memos["sections"])
+    _state["memos"] = memos
+    return config
+
+
+def on_files(files, config):
+    """After hooks/live.py's on_files: the generated pages are among the files a conversion depends on."""
+    memos = _state["memos"]
+    render_memo.use(memos.get("rendered"), files, config, memos.get("highlighted"))
+    return files
+
+
+def on_pre_page(page, config, files):
+    render_memo.wrap(page)
+    return page
+
+
+def on_post_build(config):
+    for memo in _state["memos"].values():
+        memo.save(prune=True)
+    if render_memo.reused():
+        log.info("warm_caches: %d pages unchanged, not converted again", render_memo.reused())

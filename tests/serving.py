@@ -1,0 +1,100 @@
+"""A real `mkdocs serve` in a child process, for the tests and the benchmark that edit under it.
+
+`Served` starts it on a free port, waits for the first page, and stops it (Ctrl-C, then
+SIGKILL if it lingers) on leaving; its log is kept for failure messages. `saved_to_shown`
+is what an author waits for: the seconds from saving a file to the server giving a page
+that shows the change.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from tinysite import as_from_a_terminal, mkdocs_env
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Served:
+    """`mkdocs serve` of the site in `folder` (its mkdocs.yml, or `config`), on `port` (default: a
+    free one); pages are asked for under `mount`, the path of its `site_url` ('reading-jax-compiler/'
+    for the real site)."""
+
+    def __init__(self, folder: Path, config: str = "mkdocs.yml", mount: str = "", port: int | None = None,
+                 first_page_timeout: float = 600, **variables: str):
+        self.folder, self.config, self.mount, self.first_page_timeout = folder, config, mount, first_page_timeout
+        self.first_page_seconds = 0.0  # from the start to the first page served, once it was
+        self.variables = variables
+        self.port = port or free_port()
+        self.log: list[str] = []
+
+    def __enter__(self) -> Served:
+        command = [sys.executable, "-m", "mkdocs", "serve", "-f", self.config, "-a", f"127.0.0.1:{self.port}"]
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(as_from_a_terminal(command), cwd=self.folder, env=mkdocs_env(**self.variables),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                        start_new_session=True)
+        self._reader = threading.Thread(target=lambda: self.log.extend(self.process.stderr), daemon=True)
+        self._reader.start()
+        self.first_page = self.wait_for("", lambda page: True, self.first_page_timeout)
+        self.first_page_seconds = time.monotonic() - self.started
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGINT)  # Ctrl-C
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self._reader.join(timeout=10)
+        self.process.stderr.close()
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}/{self.mount}{path}"
+
+    def get(self, path: str) -> str | None:
+        """The page's text, or None while the server does not answer."""
+        try:
+            with urllib.request.urlopen(self.url(path), timeout=30) as response:
+                return response.read().decode()
+        except OSError:
+            return None
+
+    def wait_for(self, path: str, shown, seconds: float) -> str:
+        """The page at `path` once `shown(text)` holds; fails naming what the server logged."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"mkdocs serve exited ({self.process.returncode}):\n{self.logged()}")
+            page = self.get(path)
+            if page is not None and shown(page):
+                return page
+            time.sleep(0.05)
+        raise AssertionError(f"mkdocs serve did not show the change on /{path} within {seconds} s:\n{self.logged()}")
+
+    def saved_to_shown(self, file: Path, text: str, path: str, marker: str, seconds: float = 120) -> float:
+        """Save `text` to `file`; the seconds until the page at `path` holds `marker`."""
+        saved = time.monotonic()
+        file.write_text(text)
+        self.wait_for(path, lambda page: marker in page, seconds)
+        return time.monotonic() - saved
+
+    def rebuilds(self) -> int:
+        return sum("Reloading browsers" in line for line in self.log)
+
+    def logged(self) -> str:
+        return "".join(self.log)
