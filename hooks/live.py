@@ -134,7 +134,12 @@ def on_page_markdown(markdown, page, config, files):
         return markdown  # a notebook: mkdocs-jupyter renders it from the executed copy
     name = f"docs/{page.file.src_uri}"
     result: BuildResult = _state["result"]
-    if markdown != _state["pages"].get(name):
+    # MkDocs hands over the text without its front matter (a recipe's search boost); put it
+    # back, as blank lines, so that directive lines are the file's lines and the text equals
+    # what on_files read; it is taken off again before returning.
+    front = _front_matter_lines(page, markdown)
+    markdown = front + markdown
+    if markdown != _blank_front_matter(_state["pages"].get(name)):
         # The chapter was edited after on_files read it (an editor saving during
         # `mkdocs serve`): run what this text names now rather than show stale output.
         result = _checked_build({name: markdown})
@@ -159,8 +164,25 @@ def on_page_markdown(markdown, page, config, files):
         expansions.append((start, end, render_failure(str(error), indent)))
     for start, end, expansion in sorted(expansions, reverse=True):  # back to front keeps earlier offsets valid
         markdown = markdown[:start] + expansion + markdown[end:]
+    markdown = markdown[len(front):]
     # A recipe page links its notebook; getattr: a config made by hand (the tests') may name no repository.
     return with_notebook_links(markdown, page.file.src_uri, getattr(config, "repo_url", ""), getattr(config, "edit_uri", ""))
+
+
+def _front_matter_lines(page, markdown: str) -> str:
+    """One blank line for each line of the page's front matter (none when it has none)."""
+    source = getattr(page.file, "content_string", None)  # a page made by hand (the tests') may have none
+    if not source or not source.endswith(markdown) or len(source) == len(markdown):
+        return ""
+    return "\n" * source[:len(source) - len(markdown)].count("\n")
+
+
+def _blank_front_matter(text: str | None) -> str | None:
+    """The page's text as on_files read it, its front matter blanked as _front_matter_lines does."""
+    if text is None or not text.startswith("---\n"):
+        return text
+    end = text.find("\n---\n", 4)
+    return text if end < 0 else "\n" * text[:end + 5].count("\n") + text[end + 5:]
 
 
 def _matrix_ran(snippet) -> bool:

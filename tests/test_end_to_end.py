@@ -116,3 +116,16 @@ def _fetch_when_served(url: str, serve: subprocess.Popen, log: list[str], second
         except OSError:
             time.sleep(0.2)
     raise AssertionError(f"mkdocs serve did not serve {url} within {seconds} s:\n{''.join(log)}")
+
+
+def test_a_page_with_front_matter_is_named_at_its_file_lines_and_run_once(tmp_path):
+    """MkDocs hands on_page_markdown the text without its front matter (a recipe's search boost):
+    a failure must still name the file's line, and the page must not be taken for one edited
+    during the build and run again."""
+    front = "---\nsearch:\n  boost: 3\n---\n\n"
+    make_site(tmp_path, {"index.md": front + "# Tiny\n\n<!-- live: bad.py -->\n"}, {"bad.py": BAD})
+    assert "docs/index.md:8: snippets/bad.py:2: ZeroDivisionError" in mkdocs_build(tmp_path).stderr
+    make_site(tmp_path / "good", {"index.md": front + "# Tiny\n\n<!-- live: good.py -->\n"}, {"good.py": GOOD})
+    built = mkdocs_build(tmp_path / "good", "--strict")
+    assert built.returncode == 0, built.stderr
+    assert len(re.findall(r"live: \d+ snippets?: ", built.stderr)) == 1, built.stderr  # one plan, not one per page
