@@ -4,6 +4,7 @@ os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
 
 import contextlib  # noqa: E402
 import re  # noqa: E402
+import time  # noqa: E402
 
 import jax  # noqa: E402
 import jax.extend  # noqa: E402
@@ -48,13 +49,17 @@ def run(collective):
     print("printed:", re.sub(r"^.*? = f32\[\] | sharding=\{manual\}$", "", printed.strip()).rstrip(","))
     options = jax.extend.backend.get_compile_options(num_replicas=1, num_partitions=8)
     stablehlo = xla_client._xla.mlir.hlo_to_stablehlo(module.as_serialized_hlo_module_proto())
-    try:
-        with quiet_stderr():
+    with quiet_stderr():
+        try:
             executable = backend.compile_and_load(stablehlo, backend.devices(), options)
             (out,) = executable.execute_sharded([]).disassemble_into_single_device_arrays()
-        print("result on partitions 0..7:", [int(np.asarray(a)) for a in out])
-    except Exception as e:  # noqa: BLE001
-        print("fails:", type(e).__name__, re.sub(r" \(external/[^)]*\)", "", str(e).splitlines()[0]))
+            said = f"result on partitions 0..7: {[int(np.asarray(a)) for a in out]}"
+        except Exception as e:  # noqa: BLE001
+            said = f"fails: {type(e).__name__} " + re.sub(r" \(external/[^)]*\)", "", str(e).splitlines()[0])
+            # The other devices' threads log the same failed check a moment later: wait for
+            # them before stderr is given back, or their lines land in the output.
+            time.sleep(1)
+    print(said)
     print()
 
 
