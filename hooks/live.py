@@ -63,7 +63,9 @@ def on_files(files, config):
     runner: Runner = _state["runner"]
     runner.cache.used.clear()  # from here on it collects the entries this build uses
     documents = files.documentation_pages()
-    pages = {f"docs/{file.src_uri}": file.content_string for file in documents if file.src_uri.endswith(".md")}
+    # Front matter blanked to empty lines: what on_page_markdown rebuilds from MkDocs' text.
+    pages = {f"docs/{file.src_uri}": _blank_front_matter(file.content_string)
+             for file in documents if file.src_uri.endswith(".md")}
     result, kept = _planned(pages, runner)
     _state["result"], _state["pages"] = result, pages
     _drawn_pictures(pages, result, runner)
@@ -139,7 +141,7 @@ def on_page_markdown(markdown, page, config, files):
     # what on_files read; it is taken off again before returning.
     front = _front_matter_lines(page, markdown)
     markdown = front + markdown
-    if markdown != _blank_front_matter(_state["pages"].get(name)):
+    if markdown != _state["pages"].get(name):
         # The chapter was edited after on_files read it (an editor saving during
         # `mkdocs serve`): run what this text names now rather than show stale output.
         result = _checked_build({name: markdown})
@@ -177,9 +179,10 @@ def _front_matter_lines(page, markdown: str) -> str:
     return "\n" * source[:len(source) - len(markdown)].count("\n")
 
 
-def _blank_front_matter(text: str | None) -> str | None:
-    """The page's text as on_files read it, its front matter blanked as _front_matter_lines does."""
-    if text is None or not text.startswith("---\n"):
+def _blank_front_matter(text: str) -> str:
+    """The page's text with its front matter blanked, one empty line per line, as
+    _front_matter_lines gives it back: directive lines stay the file's lines."""
+    if not text.startswith("---\n"):
         return text
     end = text.find("\n---\n", 4)
     return text if end < 0 else "\n" * text[:end + 5].count("\n") + text[end + 5:]
