@@ -20,6 +20,30 @@
       "float64-is-off-by-default": "basics-more.md#float64-is-off-by-default",
       "now-you-try": "basics-more.md#now-you-try",
       "where-next": "basics.md#your-first-hour"
+    },
+    "control-flow.md": {
+    },
+    "dumping.md": {
+    },
+    "grad-vmap.md": {
+    },
+    "indexing.md": {
+    },
+    "jaxprs.md": {
+    },
+    "lowering.md": {
+    },
+    "optimizations.md": {
+    },
+    "pallas.md": {
+    },
+    "reading-hlo.md": {
+    },
+    "replay.md": {
+    },
+    "sharding.md": {
+    },
+    "writing.md": {
     }
   };
 
