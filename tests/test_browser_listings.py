@@ -40,7 +40,7 @@ def marked(block) -> tuple[list[str], list[str]]:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_pointing_at_a_line_of_python_marks_the_equations_it_produced_and_back(served_site, browser, scheme):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
-    page, block = open_block(context, served_site, "grad-vmap/", "grad_vmap/checkpoint_jaxpr.py")
+    page, block = open_block(context, served_site, "grad-vmap-checkpoint/", "grad_vmap/checkpoint_jaxpr.py")
     output = block.locator(".live-output code").inner_text()
     from_line_7 = [line for line in output.splitlines() if re.search(r"checkpoint_jaxpr\.py:7:\d+ \(block\)$", line)]
     assert len(from_line_7) == 4  # sin in the forward part; sin, cos and mul inside remat2
@@ -107,9 +107,9 @@ def test_the_notebooks_ir_outputs_are_highlighted_and_linked(served_site, contex
 # --- screenshots -------------------------------------------------------------------
 
 CHAPTERS = {  # page -> the listing the screenshot shows (a live-map block: source and IR together)
-    "jaxprs/": "jaxprs/python_control_flow.py",
+    "jaxprs-control-flow/": "jaxprs/python_control_flow.py",
     "reading-hlo/": "reading_hlo/batched_scores.py",
-    "grad-vmap/": "grad_vmap/checkpoint_jaxpr.py",
+    "grad-vmap-checkpoint/": "grad_vmap/checkpoint_jaxpr.py",
 }
 TOKEN_COLOURS = {"light": {"opcode": (0x05, 0x50, 0xAE), "name": (0x8B, 0x1F, 0xA8)},
                  "dark": {"opcode": (0x79, 0xB8, 0xFF), "name": (0xE3, 0x9C, 0xF7)}}  # assets/ir.css

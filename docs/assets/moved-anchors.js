@@ -26,10 +26,29 @@
     "dumping.md": {
     },
     "grad-vmap.md": {
+      "vmap-where-the-batch-dimension-goes": "grad-vmap-batching.md#vmap-where-the-batch-dimension-goes",
+      "per-example-gradients": "grad-vmap-batching.md#per-example-gradients",
+      "jaxcheckpoint-trading-memory-for-recomputation": "grad-vmap-checkpoint.md#jaxcheckpoint-trading-memory-for-recomputation",
+      "what-a-checkpoint-does-to-compiled-memory": "grad-vmap-checkpoint.md#what-a-checkpoint-does-to-compiled-memory",
+      "custom-derivatives-custom_jvp_call-and-custom_vjp_call": "grad-vmap-checkpoint.md#custom-derivatives-custom_jvp_call-and-custom_vjp_call",
+      "what-grad-makes-of-it": "grad-vmap-checkpoint.md#what-grad-makes-of-it",
+      "which-library-functions-carry-a-rule": "grad-vmap-checkpoint.md#which-library-functions-carry-a-rule",
+      "custom_vjp-a-rule-you-write": "grad-vmap-checkpoint.md#custom_vjp-a-rule-you-write",
+      "after-lowering": "grad-vmap-checkpoint.md#after-lowering"
     },
     "indexing.md": {
     },
     "jaxprs.md": {
+      "control-flow": "jaxprs-control-flow.md#control-flow",
+      "python-control-flow-runs-while-tracing": "jaxprs-control-flow.md#python-control-flow-runs-while-tracing",
+      "laxcond-both-branches-chosen-at-run-time": "jaxprs-control-flow.md#laxcond-both-branches-chosen-at-run-time",
+      "laxfori_loop-a-scan-or-a-while": "jaxprs-control-flow.md#laxfori_loop-a-scan-or-a-while",
+      "laxscan-a-loop-with-a-carry-and-stacked-outputs": "jaxprs-control-flow.md#laxscan-a-loop-with-a-carry-and-stacked-outputs",
+      "nested-jit": "jaxprs-control-flow.md#nested-jit",
+      "other-ways-to-get-a-jaxpr": "jaxprs-tools.md#other-ways-to-get-a-jaxpr",
+      "from-an-equation-back-to-a-line-of-python": "jaxprs-tools.md#from-an-equation-back-to-a-line-of-python",
+      "effects-equations-that-must-run": "jaxprs-tools.md#effects-equations-that-must-run",
+      "dumping-jaxprs-to-files": "jaxprs-tools.md#dumping-jaxprs-to-files"
     },
     "lowering.md": {
     },
