@@ -100,8 +100,6 @@ def on_files(files, config):
         removed = runner.cache.prune(runner.cache.used) + prune(runner, _state["matrix"])
         if removed:
             log.info("live: removed %d cache entries that no page uses any more", removed)
-    if background is not None:
-        background.launch(runner.settings)
     _state["first"] = False
     return files
 
@@ -118,14 +116,16 @@ def _background(runner: Runner) -> Background | None:
 
 
 def _spacing() -> float:
-    """Seconds between two rebuilds the background run asks for: at least the last build's time,
-    so that rebuilding takes at most about half of the machine from the snippets."""
-    return max(MIN_SPACING_SECONDS, _state["build_seconds"])
+    """Seconds between two rebuilds the background run asks for: twice the last build's time, so
+    that rebuilding (and reloading the reader's page) takes at most a third of the time."""
+    return max(MIN_SPACING_SECONDS, 2 * _state["build_seconds"])
 
 
 def on_serve(server, config, builder):
+    """After the first build, before the server serves it: what that build queued starts now."""
     if _state["signal"] is not None:
         _state["signal"].watch(server)
+        _state["background"].launch(_state["runner"])
     return server
 
 

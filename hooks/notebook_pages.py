@@ -94,8 +94,7 @@ def _running_behind(file, name: str, runner: Runner, background: Background, sta
             except BaseException as error:  # noqa: BLE001  (told to whoever waits, as a failure)
                 future.set_exception(error)
 
-        threading.Thread(target=run, daemon=True, name=f"live-notebook {name}").start()
-        background.add(name, future)
+        background.add(name, future, threading.Thread(target=run, daemon=True, name=f"live-notebook {name}").start)
     if not future.done():
         return True
     if background.finished.is_set():  # all in: a later save runs a failed notebook again, as serve always did

@@ -79,7 +79,9 @@ class Background:
                  spacing: Callable[[], float] = lambda: MIN_SPACING_SECONDS):
         self.on_batch, self.log, self.spacing = on_batch, log, spacing
         self._futures: dict[str, Future] = {}  # key -> its run, until a build took it once all were in
-        self._unlaunched: list[tuple[str, Future]] = []  # (what, its future) started, not yet announced
+        # Not started before `launch`: (what, its future, what starts it), and the snippets' jobs.
+        self._queued: list[tuple[str, Future, Callable[[], None] | None]] = []
+        self._jobs: list[tuple[str, Snippet, float]] = []  # (key, snippet, timeout)
         self._delivered: set[str] = set()  # keys of finished runs a build has taken
         self.started: set[str] = set()  # every key started here (its page compares the output with the record)
         self.finished = threading.Event()  # set while nothing started here is still to come in
@@ -115,28 +117,35 @@ class Background:
                 starting[key] = (snippet, timeout)
             else:
                 taken.to_run.append((snippet, timeout))
-        if starting:
-            futures = runner.start(list(starting.values()))
-            for key, (snippet, _) in starting.items():
-                self._futures[key] = futures[snippet.name]
-                self.started.add(key)
-                self._unlaunched.append((f"snippets/{snippet.name}", futures[snippet.name]))
-                taken.pending[snippet.name] = pending(runner.settings, snippet.name)
-                taken.behind.add(snippet.name)
+        for key, (snippet, timeout) in starting.items():  # each runs once `launch` is called
+            self._futures[key] = Future()
+            self.started.add(key)
+            self._jobs.append((key, snippet, timeout))
+            self._queued.append((f"snippets/{snippet.name}", self._futures[key], None))
+            taken.pending[snippet.name] = pending(runner.settings, snippet.name)
+            taken.behind.add(snippet.name)
         return taken
 
-    def add(self, what: str, future: Future) -> None:
-        """More work behind the pages (a notebook, docs/X.ipynb): its future gives an Outcome too."""
-        self._unlaunched.append((what, future))
+    def add(self, what: str, future: Future, begin: Callable[[], None]) -> None:
+        """More work behind the pages (a notebook, docs/X.ipynb): `begin()`, called by `launch`,
+        starts it, and `future` gives its Outcome."""
+        self._queued.append((what, future, begin))
 
-    def launch(self, settings: Settings) -> None:
-        """Announce what this build started, as it comes in (see `_announce`); call once the build
-        has started all it will."""
-        if self._unlaunched:
-            self.finished.clear()
-            threading.Thread(target=self._announce, args=(self._unlaunched, settings), daemon=True,
-                             name="live-background").start()
-            self._unlaunched = []
+    def launch(self, runner: Runner) -> None:
+        """Start what the build queued (once the server serves its pages: the runs would slow the
+        build that serves them), and announce it as it comes in (see `_announce`)."""
+        if not self._queued:
+            return
+        started = runner.start([(snippet, timeout) for _, snippet, timeout in self._jobs])
+        for key, snippet, _ in self._jobs:
+            _forward(started[snippet.name], self._futures[key])
+        for _, _, begin in self._queued:
+            if begin is not None:
+                begin()
+        self.finished.clear()
+        threading.Thread(target=self._announce, args=(self._queued, runner.settings), daemon=True,
+                         name="live-background").start()
+        self._queued, self._jobs = [], []
 
     def settle(self) -> None:
         """At the end of a build: once every run is in, forget those a build has taken, so that a
@@ -147,11 +156,11 @@ class Background:
                 self._futures.pop(key, None)
             self._delivered.clear()
 
-    def _announce(self, work: list[tuple[str, Future]], settings: Settings) -> None:
+    def _announce(self, work: list[tuple[str, Future, object]], settings: Settings) -> None:
         """Call `on_batch` as outputs come in: once `spacing()` seconds have passed since the last
         call, and at once for the last output; log progress meanwhile and a summary at the end."""
         started = last = time.monotonic()
-        what = {future: name for name, future in work}
+        what = {future: name for name, future, _ in work}
         remaining, unannounced, failed, differ = set(what), 0, [], []
         reporter = progress("runs behind the served pages", len(work), self.log)
         with reporter or nullcontext():
@@ -179,6 +188,19 @@ class Background:
         if self.log:
             self.log(self.summary)
         self.finished.set()
+
+
+def _forward(source: Future, target: Future) -> None:
+    """When `source` is done, `target` is done the same way."""
+    def done(future: Future) -> None:
+        if future.cancelled():
+            target.cancel()
+        elif future.exception() is not None:
+            target.set_exception(future.exception())
+        else:
+            target.set_result(future.result())
+
+    source.add_done_callback(done)
 
 
 def result(future: Future, what: str) -> Outcome:
