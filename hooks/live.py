@@ -130,7 +130,9 @@ def on_serve(server, config, builder):
 
 
 def on_post_build(config):
-    _state["build_seconds"] = time.monotonic() - _state["build_started"]
+    if _state["signal"] is not None and _state["signal"].server is not None:
+        # A rebuild's time (the first build converts every page from nothing: not a rebuild's measure).
+        _state["build_seconds"] = time.monotonic() - _state["build_started"]
     if _state["background"] is not None:
         _state["background"].settle()
 
