@@ -36,6 +36,20 @@
     "optimizations.md": {
     },
     "pallas.md": {
+      "runtime-checks": "pallas-checks.md#runtime-checks",
+      "hard-assertions-pldebug_check": "pallas-checks.md#hard-assertions-pldebug_check",
+      "functionalized-checks-checkify-does-not-see-into-pallas_call": "pallas-checks.md#functionalized-checks-checkify-does-not-see-into-pallas_call",
+      "checks-that-do-fire-in-interpret-mode": "pallas-checks.md#checks-that-do-fire-in-interpret-mode",
+      "tpu-interpret-mode-out-of-bounds-reads-and-races": "pallas-checks.md#tpu-interpret-mode-out-of-bounds-reads-and-races",
+      "static-verification-with-promela-and-spin": "pallas-checks.md#static-verification-with-promela-and-spin",
+      "checks-that-silently-do-nothing": "pallas-checks.md#checks-that-silently-do-nothing",
+      "interpret-mode-runs-the-grid-in-order": "pallas-checks.md#interpret-mode-runs-the-grid-in-order",
+      "mosaic-dumps-and-other-tpu-flags": "pallas-tpu.md#mosaic-dumps-and-other-tpu-flags",
+      "common-errors": "pallas-tpu.md#common-errors",
+      "internal-mosaic-failed-to-compile-tpu-kernel": "pallas-tpu.md#internal-mosaic-failed-to-compile-tpu-kernel",
+      "verificationerror": "pallas-tpu.md#verificationerror",
+      "loweringerror-on-tpu-loweringexception": "pallas-tpu.md#loweringerror-on-tpu-loweringexception",
+      "jnpmod-and-laxrem": "pallas-tpu.md#jnpmod-and-laxrem"
     },
     "reading-hlo.md": {
     },
