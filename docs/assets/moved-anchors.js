@@ -58,6 +58,19 @@
     "sharding.md": {
     },
     "writing.md": {
+      "what-pytest-docs-checks": "writing-checks.md#what-pytest-docs-checks",
+      "checking-a-claim-about-an-output": "writing-checks.md#checking-a-claim-about-an-output",
+      "writing-a-recipe": "writing-checks.md#writing-a-recipe",
+      "splitting-a-chapter": "writing-checks.md#splitting-a-chapter",
+      "glossary-terms": "writing-checks.md#glossary-terms",
+      "previewing-with-mkdocs-serve": "writing-checks.md#previewing-with-mkdocs-serve",
+      "records-every-output-committed": "writing-checks.md#records-every-output-committed",
+      "outputs-across-jax-versions": "writing-releases.md#outputs-across-jax-versions",
+      "building-with-the-matrix": "writing-releases.md#building-with-the-matrix",
+      "on-the-page": "writing-releases.md#on-the-page",
+      "moving-to-a-new-jax-release": "writing-releases.md#moving-to-a-new-jax-release",
+      "reviewing-a-chapter": "writing-releases.md#reviewing-a-chapter",
+      "what-readers-can-trust": "writing-releases.md#what-readers-can-trust"
     }
   };
 
