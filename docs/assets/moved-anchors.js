@@ -55,6 +55,20 @@
     "optimizations.md": {
     },
     "pallas.md": {
+      "runtime-checks": "pallas-checks.md#runtime-checks",
+      "hard-assertions-pldebug_check": "pallas-checks.md#hard-assertions-pldebug_check",
+      "functionalized-checks-checkify-does-not-see-into-pallas_call": "pallas-checks.md#functionalized-checks-checkify-does-not-see-into-pallas_call",
+      "checks-that-do-fire-in-interpret-mode": "pallas-checks.md#checks-that-do-fire-in-interpret-mode",
+      "tpu-interpret-mode-out-of-bounds-reads-and-races": "pallas-checks.md#tpu-interpret-mode-out-of-bounds-reads-and-races",
+      "static-verification-with-promela-and-spin": "pallas-checks.md#static-verification-with-promela-and-spin",
+      "checks-that-silently-do-nothing": "pallas-checks.md#checks-that-silently-do-nothing",
+      "interpret-mode-runs-the-grid-in-order": "pallas-checks.md#interpret-mode-runs-the-grid-in-order",
+      "mosaic-dumps-and-other-tpu-flags": "pallas-tpu.md#mosaic-dumps-and-other-tpu-flags",
+      "common-errors": "pallas-tpu.md#common-errors",
+      "internal-mosaic-failed-to-compile-tpu-kernel": "pallas-tpu.md#internal-mosaic-failed-to-compile-tpu-kernel",
+      "verificationerror": "pallas-tpu.md#verificationerror",
+      "loweringerror-on-tpu-loweringexception": "pallas-tpu.md#loweringerror-on-tpu-loweringexception",
+      "jnpmod-and-laxrem": "pallas-tpu.md#jnpmod-and-laxrem"
     },
     "reading-hlo.md": {
     },
@@ -63,6 +77,19 @@
     "sharding.md": {
     },
     "writing.md": {
+      "what-pytest-docs-checks": "writing-checks.md#what-pytest-docs-checks",
+      "checking-a-claim-about-an-output": "writing-checks.md#checking-a-claim-about-an-output",
+      "writing-a-recipe": "writing-checks.md#writing-a-recipe",
+      "splitting-a-chapter": "writing-checks.md#splitting-a-chapter",
+      "glossary-terms": "writing-checks.md#glossary-terms",
+      "previewing-with-mkdocs-serve": "writing-checks.md#previewing-with-mkdocs-serve",
+      "records-every-output-committed": "writing-checks.md#records-every-output-committed",
+      "outputs-across-jax-versions": "writing-releases.md#outputs-across-jax-versions",
+      "building-with-the-matrix": "writing-releases.md#building-with-the-matrix",
+      "on-the-page": "writing-releases.md#on-the-page",
+      "moving-to-a-new-jax-release": "writing-releases.md#moving-to-a-new-jax-release",
+      "reviewing-a-chapter": "writing-releases.md#reviewing-a-chapter",
+      "what-readers-can-trust": "writing-releases.md#what-readers-can-trust"
     }
   };
 
