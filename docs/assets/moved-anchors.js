@@ -22,6 +22,10 @@
       "where-next": "basics.md#your-first-hour"
     },
     "control-flow.md": {
+      "the-conditional-optimized": "control-flow-conditionals.md#the-conditional-optimized",
+      "a-branch-index-out-of-range": "control-flow-conditionals.md#a-branch-index-out-of-range",
+      "a-reduce-has-no-fixed-order": "control-flow-conditionals.md#a-reduce-has-no-fixed-order",
+      "vmap-with-a-batched-predicate": "control-flow-conditionals.md#vmap-with-a-batched-predicate"
     },
     "dumping.md": {
     },
@@ -53,6 +57,25 @@
     "lowering.md": {
     },
     "optimizations.md": {
+      "fusion": "optimizations-fusion.md#fusion",
+      "an-elementwise-chain-becomes-one-loop": "optimizations-fusion.md#an-elementwise-chain-becomes-one-loop",
+      "reductions-on-the-cpu-backend": "optimizations-fusion.md#reductions-on-the-cpu-backend",
+      "what-is-not-fused-and-why": "optimizations-fusion.md#what-is-not-fused-and-why",
+      "the-same-functions-at-other-sizes": "optimizations-fusion.md#the-same-functions-at-other-sizes",
+      "a-whole-program-at-two-sizes": "optimizations-fusion.md#a-whole-program-at-two-sizes",
+      "algebraic-simplification": "optimizations-simplification.md#algebraic-simplification",
+      "when-jit-and-eager-give-different-results": "optimizations-simplification.md#when-jit-and-eager-give-different-results",
+      "a-transpose-absorbed-into-a-dot": "optimizations-simplification.md#a-transpose-absorbed-into-a-dot",
+      "constant-folding": "optimizations-simplification.md#constant-folding",
+      "an-iota-is-fused-not-folded": "optimizations-simplification.md#an-iota-is-fused-not-folded",
+      "layout-assignment": "optimizations-simplification.md#layout-assignment",
+      "dead-code-and-repeated-work": "optimizations-simplification.md#dead-code-and-repeated-work",
+      "the-forward-value-a-gradient-throws-away": "optimizations-simplification.md#the-forward-value-a-gradient-throws-away",
+      "what-xlas-dce-removes": "optimizations-simplification.md#what-xlas-dce-removes",
+      "a-repeated-subexpression-computed-once": "optimizations-simplification.md#a-repeated-subexpression-computed-once",
+      "watching-the-passes-one-by-one": "optimizations-pipeline.md#watching-the-passes-one-by-one",
+      "the-pipeline-from-start-to-end": "optimizations-pipeline.md#the-pipeline-from-start-to-end",
+      "a-loop-and-a-sharded-program": "optimizations-pipeline.md#a-loop-and-a-sharded-program"
     },
     "pallas.md": {
       "runtime-checks": "pallas-checks.md#runtime-checks",
