@@ -41,6 +41,11 @@
       "after-lowering": "grad-vmap-checkpoint.md#after-lowering"
     },
     "indexing.md": {
+      "where-slices-pad-and-concatenate": "indexing-data-movement.md#where-slices-pad-and-concatenate",
+      "windows-reduce-window": "indexing-data-movement.md#windows-reduce-window",
+      "sort-and-its-comparator": "indexing-data-movement.md#sort-and-its-comparator",
+      "iota-and-convert": "indexing-data-movement.md#iota-and-convert",
+      "what-the-cpu-pipeline-makes-of-them": "indexing-data-movement.md#what-the-cpu-pipeline-makes-of-them"
     },
     "jaxprs.md": {
       "control-flow": "jaxprs-control-flow.md#control-flow",
