@@ -41,6 +41,11 @@
       "after-lowering": "grad-vmap-checkpoint.md#after-lowering"
     },
     "indexing.md": {
+      "where-slices-pad-and-concatenate": "indexing-data-movement.md#where-slices-pad-and-concatenate",
+      "windows-reduce-window": "indexing-data-movement.md#windows-reduce-window",
+      "sort-and-its-comparator": "indexing-data-movement.md#sort-and-its-comparator",
+      "iota-and-convert": "indexing-data-movement.md#iota-and-convert",
+      "what-the-cpu-pipeline-makes-of-them": "indexing-data-movement.md#what-the-cpu-pipeline-makes-of-them"
     },
     "jaxprs.md": {
       "control-flow": "jaxprs-control-flow.md#control-flow",
@@ -98,6 +103,25 @@
     "replay.md": {
     },
     "sharding.md": {
+      "the-collectives": "sharding-collectives.md#the-collectives",
+      "all-reduce-a-sum-over-a-split-dimension": "sharding-collectives.md#all-reduce-a-sum-over-a-split-dimension",
+      "all-gather-a-replicated-result-from-split-inputs": "sharding-collectives.md#all-gather-a-replicated-result-from-split-inputs",
+      "reduce-scatter-sum-then-keep-a-block": "sharding-collectives.md#reduce-scatter-sum-then-keep-a-block",
+      "collective-permute-send-to-a-neighbour": "sharding-collectives.md#collective-permute-send-to-a-neighbour",
+      "all-to-all-from-one-split-dimension-to-another": "sharding-collectives.md#all-to-all-from-one-split-dimension-to-another",
+      "channel_id-and-use_global_device_ids-what-the-ids-count": "sharding-collectives.md#channel_id-and-use_global_device_ids-what-the-ids-count",
+      "partition-id-each-device-finds-its-block": "sharding-partitioner.md#partition-id-each-device-finds-its-block",
+      "shard_map-and-psum": "sharding-collectives.md#shard_map-and-psum",
+      "before-partitioning-sdymanual_computation": "sharding-partitioner.md#before-partitioning-sdymanual_computation",
+      "a-data-parallel-training-step": "sharding-partitioner.md#a-data-parallel-training-step",
+      "watching-the-partitioner-pass-by-pass": "sharding-partitioner.md#watching-the-partitioner-pass-by-pass",
+      "hlo-for-a-simulator": "sharding-partitioner.md#hlo-for-a-simulator",
+      "global-and-per-device-shapes-in-the-same-listing-family": "sharding-partitioner.md#global-and-per-device-shapes-in-the-same-listing-family",
+      "replica-groups-in-three-notations": "sharding-collectives.md#replica-groups-in-three-notations",
+      "whose-names-a-group-carries": "sharding-collectives.md#whose-names-a-group-carries",
+      "a-reduce-window-before-the-local-sum": "sharding-partitioner.md#a-reduce-window-before-the-local-sum",
+      "shard_map-specs-must-match-an-explicit-type": "sharding-collectives.md#shard_map-specs-must-match-an-explicit-type",
+      "now-you-try": "sharding-collectives.md#now-you-try"
     },
     "writing.md": {
       "what-pytest-docs-checks": "writing-checks.md#what-pytest-docs-checks",
