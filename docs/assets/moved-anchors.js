@@ -28,6 +28,29 @@
       "vmap-with-a-batched-predicate": "control-flow-conditionals.md#vmap-with-a-batched-predicate"
     },
     "dumping.md": {
+      "dumping-between-passes-xla_dump_hlo_pass_re": "dumping-selecting.md#dumping-between-passes-xla_dump_hlo_pass_re",
+      "when-a-pass-crashes": "dumping-selecting.md#when-a-pass-crashes",
+      "dumping-for-several-devices": "dumping-selecting.md#dumping-for-several-devices",
+      "only-some-modules-xla_dump_hlo_module_re": "dumping-selecting.md#only-some-modules-xla_dump_hlo_module_re",
+      "finding-your-module": "dumping-selecting.md#finding-your-module",
+      "the-file-name-scheme": "dumping-selecting.md#the-file-name-scheme",
+      "give-your-functions-names": "dumping-selecting.md#give-your-functions-names",
+      "search-the-folder": "dumping-selecting.md#search-the-folder",
+      "which-files-go-in-a-bug-report": "dumping-selecting.md#which-files-go-in-a-bug-report",
+      "dumping-from-python": "dumping-python.md#dumping-from-python",
+      "a-second-identical-compile-dumps-nothing": "dumping-python.md#a-second-identical-compile-dumps-nothing",
+      "a-hit-in-the-persistent-cache-dumps-nothing-either": "dumping-python.md#a-hit-in-the-persistent-cache-dumps-nothing-either",
+      "notebooks-and-colab": "dumping-python.md#notebooks-and-colab",
+      "jaxs-own-dumps": "dumping-python.md#jaxs-own-dumps",
+      "jax_dump_ir_to-jaxprs-and-stablehlo": "dumping-python.md#jax_dump_ir_to-jaxprs-and-stablehlo",
+      "jax_compiler_detailed_logging_min_ops-not-a-dump-filter-any-more": "dumping-python.md#jax_compiler_detailed_logging_min_ops-not-a-dump-filter-any-more",
+      "more-dump-flags": "dumping-python.md#more-dump-flags",
+      "mosaic-dumps-tpu-only": "dumping-python.md#mosaic-dumps-tpu-only",
+      "replaying-a-dump": "dumping-python.md#replaying-a-dump",
+      "flags-set-after-the-backend-started-are-ignored-silently": "dumping-python.md#flags-set-after-the-backend-started-are-ignored-silently",
+      "a-cached-compile-writes-nothing": "dumping-python.md#a-cached-compile-writes-nothing",
+      "the-folder-is-full-of-modules-you-did-not-write": "dumping-selecting.md#the-folder-is-full-of-modules-you-did-not-write",
+      "constant-cannot-be-replayed": "dumping-selecting.md#constant-cannot-be-replayed"
     },
     "grad-vmap.md": {
       "vmap-where-the-batch-dimension-goes": "grad-vmap-batching.md#vmap-where-the-batch-dimension-goes",
@@ -101,6 +124,16 @@
     "reading-hlo.md": {
     },
     "replay.md": {
+      "converting-between-formats": "replay-tools.md#converting-between-formats",
+      "replaying-without-bazel": "replay-tools.md#replaying-without-bazel",
+      "from-the-dump-private-api": "replay-tools.md#from-the-dump-private-api",
+      "from-stablehlo-and-saved-inputs-public-api": "replay-tools.md#from-stablehlo-and-saved-inputs-public-api",
+      "the-mlir-replay-tool": "replay-tools.md#the-mlir-replay-tool",
+      "shrinking-a-large-module": "replay-tools.md#shrinking-a-large-module",
+      "a-bug-report-step-by-step": "replay-bug-report.md#a-bug-report-step-by-step",
+      "files-without-source-paths": "replay-bug-report.md#files-without-source-paths",
+      "the-whole-traceback": "replay-bug-report.md#the-whole-traceback",
+      "every-tool-flag-on-this-page": "replay-tools.md#every-tool-flag-on-this-page"
     },
     "sharding.md": {
       "the-collectives": "sharding-collectives.md#the-collectives",
