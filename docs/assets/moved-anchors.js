@@ -83,6 +83,18 @@
       "dumping-jaxprs-to-files": "jaxprs-tools.md#dumping-jaxprs-to-files"
     },
     "lowering.md": {
+      "from-an-instruction-back-to-a-line-of-python": "lowering-source-lines.md#from-an-instruction-back-to-a-line-of-python",
+      "debug_infotrue-locations-in-stablehlo": "lowering-source-lines.md#debug_infotrue-locations-in-stablehlo",
+      "the-tables-at-the-top-of-optimized-hlo": "lowering-source-lines.md#the-tables-at-the-top-of-optimized-hlo",
+      "resolving-a-stack_frame_id": "lowering-source-lines.md#resolving-a-stack_frame_id",
+      "from-a-line-of-python-to-its-instructions": "lowering-source-lines.md#from-a-line-of-python-to-its-instructions",
+      "what-the-compiler-estimates-cost_analysis-and-memory_analysis": "lowering-estimates.md#what-the-compiler-estimates-cost_analysis-and-memory_analysis",
+      "counts-by-element-type": "lowering-estimates.md#counts-by-element-type",
+      "where-memory-goes": "lowering-estimates.md#where-memory-goes",
+      "options-for-one-compilation": "lowering-estimates.md#options-for-one-compilation",
+      "locations-come-from-the-first-trace": "lowering-source-lines.md#locations-come-from-the-first-trace",
+      "locations-are-absolute-paths": "lowering-source-lines.md#locations-are-absolute-paths",
+      "cost_analysis-is-an-estimate-of-a-model-not-a-measurement": "lowering-estimates.md#cost_analysis-is-an-estimate-of-a-model-not-a-measurement"
     },
     "optimizations.md": {
       "fusion": "optimizations-fusion.md#fusion",
@@ -122,6 +134,15 @@
       "jnpmod-and-laxrem": "pallas-tpu.md#jnpmod-and-laxrem"
     },
     "reading-hlo.md": {
+      "the-mlp-after-optimization": "reading-hlo-optimized.md#the-mlp-after-optimization",
+      "fusions": "reading-hlo-optimized.md#fusions",
+      "metadata": "reading-hlo-optimized.md#metadata",
+      "an-op_name-can-name-several-equations": "reading-hlo-optimized.md#an-op_name-can-name-several-equations",
+      "while-and-conditional": "reading-hlo-attributes.md#while-and-conditional",
+      "custom-call": "reading-hlo-attributes.md#custom-call",
+      "lapack-by-element-type": "reading-hlo-attributes.md#lapack-by-element-type",
+      "other-header-attributes": "reading-hlo-attributes.md#other-header-attributes",
+      "did-the-donation-take-effect": "reading-hlo-attributes.md#did-the-donation-take-effect"
     },
     "replay.md": {
       "converting-between-formats": "replay-tools.md#converting-between-formats",
