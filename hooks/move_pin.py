@@ -13,7 +13,7 @@ Steps, each also a command of its own (an author who bumped by hand runs the lat
     checklist [C]   every record that differs from commit C's (default HEAD), by chapter in
                     the navigation's order, with the sentences around it, and the links left at jax-vOLD
 
-docs/writing.md, "Moving to a new JAX release", says what to do with what it prints.
+docs/writing-releases.md, "Moving to a new JAX release", says what to do with what it prints.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from pin_move.pyproject_edit import PyprojectError, bump
 from pin_move.sources import SourceError, installed_tree, old_tree
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-BY_HAND = ("docs/writing.md: the table of versions under \"Outputs across JAX versions\" and the [tool.live] "
+BY_HAND = ("docs/writing-releases.md: the table of versions under \"Outputs across JAX versions\" and the [tool.live] "
            "example above it name the pinned and compared versions",
            "XLA links (github.com/openxla/xla/blob/COMMIT/...) and XLA_COMMIT in tests/pinned.py stay at the old "
            "commit: the new one is XLA_COMMIT in jax's third_party/xla/revision.bzl at the new tag")

@@ -3,7 +3,7 @@
 The jax tag follows `[tool.live] jax_pinned`, so the tests expect the new tag as soon as the
 pin moves; `uv run python hooks/move_pin.py links` moves the chapters' links to it. The XLA
 commit cannot be derived here (the jax wheel does not record it), so it is named once, below,
-and moved by hand with the site's XLA links (docs/writing.md, "Moving to a new JAX release").
+and moved by hand with the site's XLA links (docs/writing-releases.md, "Moving to a new JAX release").
 """
 
 from __future__ import annotations

@@ -141,7 +141,7 @@ def test_every_check_is_collected_by_sybil(chapter):
     """A `>>>` line outside any block Sybil parses (a ```pycon fence, a fence indented
     unlike its content, a typo in the info string) would never run: find each one."""
     missed = [f"{chapter.relative_to(ROOT)}:{number}" for number in uncollected_checks(chapter)]
-    assert missed == [], "these checks would silently not run; write them as writing.md shows"
+    assert missed == [], "these checks would silently not run; write them as writing-checks.md shows"
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.relative_to(ROOT).as_posix())
@@ -221,7 +221,7 @@ def test_the_nav_sections_hold_the_chapters():
 def test_no_page_is_longer_than_the_limit(page):
     lines = page.read_text(encoding="utf-8").count("\n")
     assert lines <= LINE_LIMIT, (f"docs/{page.relative_to(ROOT / 'docs').as_posix()} has {lines} lines, over {LINE_LIMIT}: "
-                                 f"split it by topic (docs/writing.md, 'Splitting a chapter')")
+                                 f"split it by topic (docs/writing-checks.md, 'Splitting a chapter')")
 
 
 @pytest.mark.parametrize("chapter", [ROOT / "docs" / name for name in IN_SHORT_CHAPTERS], ids=lambda p: p.name)

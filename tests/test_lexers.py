@@ -86,7 +86,7 @@ def test_every_live_output_in_an_ir_lexes_without_an_error_token(clean_site):
 
 def test_each_output_block_carries_its_language(clean_site):
     """The page's code block is lexed by the lexer the engine detected for it."""
-    page = (clean_site / "optimizations" / "index.html").read_text(encoding="utf-8")
+    page = (clean_site / "optimizations-simplification" / "index.html").read_text(encoding="utf-8")
     blocks = re.findall(r'<div class="live-output"[^>]*? data-lang="(\w+)"[^>]*>\s*<div class="language-(\w+) highlight">',
                         page)
     assert blocks and all(declared == used for declared, used in blocks)

@@ -84,7 +84,7 @@ def test_the_outputs_show_hlo_modules_and_the_gradient_all_reduce(case_study):
 
 
 def test_the_sharded_excerpt_shows_one_device_of_32(case_study):
-    """What the markdown after it (and sharding.md's 'HLO for a simulator') says is in the excerpt."""
+    """What the markdown after it (and sharding-partitioner.md's 'HLO for a simulator') says is in the excerpt."""
     text = "\n".join(texts(case_study))
     assert "HloModule jit_train_step, is_scheduled=true [...] num_partitions=32" in text
     assert re.search(r"^ENTRY %main\.\d+_spmd \(", text, re.MULTILINE)
