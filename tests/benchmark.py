@@ -263,13 +263,14 @@ def serve_section(table: Table, runs: int, folder: Path, snippet: str = "pipelin
     page = "" if chapter.stem == "index" else f"{chapter.stem}/"
     mount = published_path().lstrip("/")
     cache = folder / "serve-cache"
-    cold, every, warm, snippet_edits, chapter_edits, notes = [], [], [], [], [], {}
+    cold, cold_cpu, every, warm, snippet_edits, chapter_edits, notes = [], [], [], [], [], [], {}
     file = project / "snippets" / snippet
     original_snippet, original_chapter = file.read_text(encoding="utf-8"), chapter.read_text(encoding="utf-8")
     for run in range(runs):
         shutil.rmtree(cache, ignore_errors=True)
         with Served(project, mount=mount, LIVE_CACHE_DIR=str(cache)) as served:
             cold.append(served.first_page_seconds)
+            cold_cpu.append(served.first_page_cpu)
             every.append(served.all_outputs_in())
             notes["cold"] = next((line.split("live: ", 1)[1].strip() for line in served.log
                                   if "live: " in line and " snippets: " in line), "")
@@ -285,7 +286,9 @@ def serve_section(table: Table, runs: int, folder: Path, snippet: str = "pipelin
             finally:
                 file.write_text(original_snippet, encoding="utf-8")
                 chapter.write_text(original_chapter, encoding="utf-8")
-    table.add("serve, empty cache: first page", cold, f"a fresh clone: {notes['cold']}")
+    table.add("serve, empty cache: first page", cold, f"a fresh clone, {statistics.median(cold_cpu):.1f} core-s in "
+              f"the server's process by then, about its wall time on an idle core (no snippet runs before it); "
+              f"{notes['cold']}")
     table.add("serve, empty cache: every page run", every, f"to the rebuild with the last output; {notes['every']}")
     table.add("serve, full cache: first page", warm, "only failing snippets run (failures are never cached)")
     table.add("serve: snippet edit saved to shown", snippet_edits, f"snippets/{snippet} (it runs again), "

@@ -22,6 +22,12 @@ from pathlib import Path
 from tinysite import as_from_a_terminal, mkdocs_env
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system seconds of a running process so far (its own threads, not its children)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -37,6 +43,7 @@ class Served:
                  first_page_timeout: float = 600, **variables: str):
         self.folder, self.config, self.mount, self.first_page_timeout = folder, config, mount, first_page_timeout
         self.first_page_seconds = 0.0  # from the start to the first page served, once it was
+        self.first_page_cpu = 0.0  # core-seconds the server's own process had used by then
         self.variables = variables
         self.port = port or free_port()
         self.log: list[str] = []
@@ -52,6 +59,7 @@ class Served:
         self._reader.start()
         self.first_page = self.wait_for("", lambda page: True, self.first_page_timeout)
         self.first_page_seconds = time.monotonic() - self.started
+        self.first_page_cpu = cpu_seconds(self.process.pid)
         return self
 
     def __exit__(self, *exc) -> None:
