@@ -123,7 +123,7 @@ def _spacing() -> float:
 
 def on_serve(server, config, builder):
     """After the first build, before the server serves it: what that build queued starts now."""
-    if _state["signal"] is not None:
+    if _state["background"] is not None and _state["background"].queued:
         _state["signal"].watch(server)
         _state["background"].launch(_state["runner"])
     return server

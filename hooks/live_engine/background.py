@@ -89,6 +89,11 @@ class Background:
         self.summary = ""  # the line logged then
 
     @property
+    def queued(self) -> bool:
+        """Has a build queued work that `launch` has not started yet?"""
+        return bool(self._queued)
+
+    @property
     def running(self) -> int:
         return sum(not future.done() for future in self._futures.values())
 
