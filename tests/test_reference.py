@@ -15,7 +15,10 @@ docs/jaxpr-primitives.md, the same for jaxprs: every primitive of every jaxpr eq
 outputs (nested jaxprs included) has a row naming exactly the pages that show it, and its "defined
 in" link points at jax's release tag, on the line that creates it (checked in the installed jax).
 `uv run python tests/reference.py primitives SITE` prints what they compare; `... shown-on SITE` rewrites both
-pages' "shown on" cells from a built site and names what still needs a row.
+pages' "shown on" cells from a built site and names what still needs a row. The page is also complete
+against jax itself: tests/data/jaxpr_primitives.txt, made by tests/jaxpr_primitives.py from a walk of the
+pinned jax, lists every primitive the page has a row for and every one it leaves out; its table and its
+"Left out" table must name exactly those, and a new walk of the installed jax must find nothing else.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+import jaxpr_primitives
 import reference as ref
 from pinned import JAX_AT_TAG, JAX_PINNED, XLA_AT_COMMIT
 
@@ -373,7 +377,8 @@ def test_primitive_rows_are_well_formed(primitive_rows):
 def test_every_defined_in_link_is_the_line_that_creates_the_primitive(primitive_rows):
     """The linked line, read in the installed jax (the pinned release, whose files are the tag's),
     assigns the named variable, and the primitive's name is quoted there or in the lines after it
-    (`dot_general_p = standard_primitive(` names it two lines down)."""
+    (`dot_general_p = standard_primitive(` names it two lines down). A factory that makes a pair,
+    `x_p, x_p_wrapper = (`, is quoted once, without the `_wrapper` (tests/jaxpr_primitives.py)."""
     import jax
 
     if jax.__version__ != JAX_PINNED:
@@ -392,10 +397,10 @@ def test_every_defined_in_link_is_the_line_that_creates_the_primitive(primitive_
         if not 0 < line <= len(lines):
             problems.append(f"{here}: {links[0]['path']} has no line {line}")
             continue
-        if not re.match(rf"{re.escape(variables[0])}\s*(?::[^=]*)?=", lines[line - 1]):
+        if not jaxpr_primitives.creates(lines[line - 1], variables[0]):
             problems.append(f"{here}: line {line} of {links[0]['path']} does not assign `{variables[0]}`: "
                             f"{lines[line - 1].strip()!r}")
-        elif not re.search(rf"""(['"]){re.escape(primitive)}\1""", "\n".join(lines[line - 1:line + 4])):
+        elif not jaxpr_primitives.quoted(primitive, variables[0], lines[line - 1:line + 4]):
             problems.append(f"{here}: `{primitive}` is not named at line {line} of {links[0]['path']}")
     assert not problems, "\n".join(problems)
 
@@ -469,3 +474,99 @@ def test_every_primitive_in_the_outputs_is_listed_where_it_is_shown(clean_site, 
     assert seen, "no jaxpr equation found in any live output: is the extraction broken?"
     problems = listing_problems(seen, {primitive_of(row): row for row in primitive_rows}, "docs/jaxpr-primitives.md")
     assert not problems, "\n".join(problems)
+
+
+# The page against jax itself: the walk's list (tests/data/jaxpr_primitives.txt), the table, "Left out".
+
+LEFT_OUT_HEADERS = ["left out", "why"]
+
+
+@pytest.fixture(scope="module")
+def primitive_list():
+    version, listed, left_out = jaxpr_primitives.read()
+    return version, listed, left_out
+
+
+@pytest.fixture(scope="module")
+def left_out_rows():
+    return table_rows(ref.PRIMITIVES_PAGE, LEFT_OUT_HEADERS)
+
+
+def differences(expected: list[str], found: list[str], where_expected: str, where_found: str) -> list[str]:
+    """Each name in one collection and not the other, both ways, and each name given twice."""
+    problems = [f"`{name}` is in {where_expected} but not in {where_found}" for name in sorted(set(expected) - set(found))]
+    problems += [f"`{name}` is in {where_found} but not in {where_expected}" for name in sorted(set(found) - set(expected))]
+    problems += [f"`{name}` is given {found.count(name)} times in {where_found}"
+                 for name in sorted(set(found)) if found.count(name) > 1]
+    return problems
+
+
+def test_the_table_has_a_row_for_each_listed_primitive_and_no_other(primitive_list, primitive_rows):
+    _, listed, _ = primitive_list
+    problems = differences(listed, [primitive_of(row) for row in primitive_rows],
+                           "[listed] of tests/data/jaxpr_primitives.txt", "the table of docs/jaxpr-primitives.md")
+    assert not problems, "\n".join(problems) + (
+        "\n(a new primitive: write its row, or move it under [left out] and into the page's 'Left out' table)")
+
+
+def test_left_out_names_exactly_the_primitives_the_list_leaves_out(primitive_list, left_out_rows):
+    _, _, left_out = primitive_list
+    named = [name for row in left_out_rows for name in names(row, "left out")]
+    problems = differences(left_out, named, "[left out] of tests/data/jaxpr_primitives.txt",
+                           "the 'Left out' table of docs/jaxpr-primitives.md")
+    for row in left_out_rows:
+        links = [target for _, target in ref.LINK.findall(row.cells["why"])]
+        if not any(link.startswith(JAX_AT_TAG) for link in links):
+            problems.append(f"docs/jaxpr-primitives.md:{row.line}: 'why' must link the source at {JAX_AT_TAG}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_list_is_the_pinned_jax_s_and_the_page_gives_its_counts(primitive_list):
+    """The file was made from the pinned release, and the page's account of it ("297 in jax
+    0.12.0.1", "the 258 that stay", "the other 39") is the file's."""
+    version, listed, left_out = primitive_list
+    assert version == JAX_PINNED, (f"tests/data/jaxpr_primitives.txt was made from jax {version}, the pin is "
+                                   f"{JAX_PINNED}: run `uv run python tests/jaxpr_primitives.py`")
+    text = ref.PRIMITIVES_PAGE.read_text(encoding="utf-8")
+    said = {"walked": re.search(r"(\d+) in jax (\S+?)\.\s", text), "kept": re.search(r"the (\d+) that\s+stay", text),
+            "left": re.search(r"the other (\d+) and why", text)}
+    assert all(said.values()), f"docs/jaxpr-primitives.md no longer says how many: {said}"
+    assert (int(said["walked"][1]), said["walked"][2], int(said["kept"][1]), int(said["left"][1])) == \
+        (len(listed) + len(left_out), version, len(listed), len(left_out))
+
+
+def test_a_walk_of_the_installed_jax_finds_what_the_list_has(primitive_list):
+    """Run the walk afresh, in its own process (this one may have imported more of jax): a
+    primitive it finds that the file lacks is new in this jax; one the file has that it does not
+    find is gone. A few seconds: the walk imports jax and its public modules."""
+    import subprocess
+    import sys
+
+    import jax
+
+    if jax.__version__ != JAX_PINNED:
+        pytest.skip(f"the list is of jax {JAX_PINNED}; installed is {jax.__version__}")
+    _, listed, left_out = primitive_list
+    run = subprocess.run([sys.executable, str(ref.ROOT / "tests" / "jaxpr_primitives.py"), "--names"],
+                         capture_output=True, text=True, timeout=300, cwd=ref.ROOT)
+    assert run.returncode == 0, run.stderr[-3000:]
+    walked = run.stdout.split()
+    problems = differences(listed + left_out, walked, "tests/data/jaxpr_primitives.txt", "a walk of the installed jax")
+    assert walked and not problems, "\n".join(problems) + (
+        "\n(run `uv run python tests/jaxpr_primitives.py`, then give each new primitive a row or a place in 'Left out')")
+
+
+def test_the_defined_in_rule():
+    """Which lines count as creating a primitive: one target or a tuple's, and the name quoted
+    whole or, for a factory's `_wrapper` twin, as its stem."""
+    assert jaxpr_primitives.creates("add_p = standard_naryop([_num, _num], 'add')", "add_p")
+    assert jaxpr_primitives.creates("unreachable_p: core.Primitive = core.Primitive('unreachable')", "unreachable_p")
+    assert jaxpr_primitives.creates("_fwd_p, _fwd_p_wrapper = (", "_fwd_p_wrapper")
+    assert jaxpr_primitives.creates("_fwd_p, _fwd_p_wrapper = (", "_fwd_p")
+    assert not jaxpr_primitives.creates("add_p.def_impl(f)", "add_p")
+    assert not jaxpr_primitives.creates("if add_p == x:", "add_p")
+    assert not jaxpr_primitives.creates("sub_add_p = f('x')", "add_p")
+    lines = ['_fwd_p, _fwd_p_wrapper = (', '    _register(', '        "dot_fwd",']
+    assert jaxpr_primitives.quoted("dot_fwd_wrapper", "_fwd_p_wrapper", lines)
+    assert jaxpr_primitives.quoted("dot_fwd", "_fwd_p", lines)
+    assert not jaxpr_primitives.quoted("dot_fwd_wrapper", "_fwd_p", lines)
