@@ -5,9 +5,12 @@ docs/flags.md: every flag-like name in the chapters, their snippets and the note
 live is backed by code that runs in a linked section; a row that is not run here links where
 upstream defines the name. Fast: reads files, builds nothing.
 
-docs/hlo-opcodes.md: every opcode of every HLO instruction in the built site's live outputs has a
-row naming exactly the pages that show it; a row for an opcode seen nowhere must say it is listed
-for completeness. Needs the built site (the `clean_site` fixture), so it is slow the first time.
+docs/hlo-opcodes.md: one row for each opcode of XLA's HLO_OPCODE_LIST at the pinned commit
+(tests/data/hlo_opcode_list.txt), no more and no fewer; each row either links a live listing whose
+record shows the opcode, or gives a reason of a fixed kind with a pinned source. Fast: reads files.
+And every opcode of every HLO instruction in the built site's live outputs has a row naming exactly
+the pages that show it; a row for an opcode seen nowhere must say it is listed for completeness.
+That one needs the built site (the `clean_site` fixture), so it is slow the first time.
 
 `uv run python tests/reference.py flags|opcodes SITE` prints what the tests compare.
 
@@ -23,6 +26,7 @@ pinned jax, lists every primitive the page has a row for and every one it leaves
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -34,7 +38,16 @@ from pinned import JAX_AT_TAG, JAX_PINNED, XLA_AT_COMMIT
 
 FLAG_HEADERS = ["name", "what it does", "shown in", "verified here"]
 LOOKALIKE_HEADERS = ["name", "what it is", "shown in"]
-OPCODE_HEADERS = ["opcode", "what it does", "semantics", "shown on"]
+OPCODE_HEADERS = ["opcode", "what it does", "semantics", "example or reason", "shown on"]
+# The opcodes of HLO_OPCODE_LIST at the pinned XLA commit, one per line after a header naming the file.
+OPCODE_LIST = Path(__file__).parent / "data" / "hlo_opcode_list.txt"
+OPCODE_SOURCE = f"{XLA_AT_COMMIT}xla/hlo/ir/hlo_opcode.h"
+# An example: a listing, before or after XLA's passes, in a section of a page (`#anchor` on the
+# reference page itself); an optional note after a semicolon.
+LIVE_EXAMPLE = re.compile(r"live, (?P<when>before|after) optimizations: \[[^\]]+\]\((?P<target>[^)\s]+)\)(?:; (?P<note>\S.*))?")
+# Why a row has no example. Each kind is explained on the page, above the table.
+REASON_KINDS = ("TPU only", "GPU only", "TPU or GPU only", "made only by passes", "never emitted by JAX", "deprecated")
+REASON = re.compile(r"(?P<kind>" + "|".join(map(re.escape, REASON_KINDS)) + r"): (?P<reason>\S.{10,})")
 STATUS = re.compile(r"live|(?P<kind>not runnable here|named only): (?P<reason>\S.{10,})")
 COMPLETENESS = "listed for completeness"
 # A row that is not run here links where upstream defines its name: openxla/xla at the pinned
@@ -49,14 +62,19 @@ NO_PUBLIC_SOURCE = "no public source"  # what a libtpu row must say (libtpu's so
 # Sections of https://openxla.org/xla/operation_semantics, as the site generates their anchors
 # (lower case, spaces to underscores, parentheses dropped), checked against
 # openxla/xla docs/operation_semantics.md. A link to another anchor there is a typo.
+# The stored copy read for the sections added with the full opcode table (issue 29) is at openxla/xla
+# 038823038fe170e8608f6bdc266c9fce63979a4b (no copy at the pinned commit was at hand).
 OPENXLA_SECTIONS = {
-    "afterall", "allgather", "allreduce", "alltoall", "bitcastconverttype", "broadcast", "broadcastindim",
-    "call", "clamp", "collectivepermute", "concatenate", "conditional", "conv_convolution",
-    "convertelementtype", "customcall", "dot", "dotgeneral", "dynamicslice", "dynamicupdateslice",
+    "afterall", "allgather", "allreduce", "alltoall", "batchnormgrad", "batchnorminference",
+    "batchnormtraining", "bitcastconverttype", "broadcast", "broadcastindim", "call", "cholesky", "clamp",
+    "collectivepermute", "concatenate", "conditional", "conv_convolution", "convertelementtype",
+    "customcall", "dot", "dotgeneral", "dynamicslice", "dynamicupdateslice",
     "element-wise_binary_arithmetic_operations", "element-wise_comparison_operations",
-    "element-wise_unary_functions", "gather", "gettupleelement", "iota", "map", "pad", "reduce",
-    "reduceprecision", "reducescatter", "reducewindow", "reshape", "rev_reverse", "scatter", "select",
-    "slice", "sort", "transpose", "tuple", "while",
+    "element-wise_unary_functions", "fft", "gather", "getdimensionsize", "gettupleelement", "infeed",
+    "iota", "map", "optimizationbarrier", "pad", "recv", "reduce", "reduceprecision", "reducescatter",
+    "reducewindow", "replicaid", "reshape", "rev_reverse", "rngbitgenerator", "rngnormal", "rnguniform",
+    "scatter", "select", "selectandscatter", "send", "setdimensionsize", "slice", "sort", "topk",
+    "transpose", "triangularsolve", "tuple", "while",
 }
 
 
@@ -287,6 +305,107 @@ def test_opcode_rows_are_well_formed(opcode_rows):
         if not shown_on(row) and COMPLETENESS not in row.cells["shown on"]:
             problems.append(f"{here}: 'shown on' links no page and does not say '{COMPLETENESS}'")
     assert not problems, "\n".join(problems)
+
+
+def committed_opcodes() -> tuple[str, list[str]]:
+    """The header line of tests/data/hlo_opcode_list.txt and its opcodes, in order."""
+    lines = OPCODE_LIST.read_text(encoding="utf-8").split("\n")
+    return lines[0], [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_the_opcode_list_names_its_source_at_the_pinned_commit():
+    header, opcodes = committed_opcodes()
+    assert header == f"# {OPCODE_SOURCE}", f"{OPCODE_LIST.name}: the first line must be '# {OPCODE_SOURCE}'"
+    assert len(opcodes) == len(set(opcodes)) and all(re.fullmatch(r"[a-z][a-z0-9-]*", name) for name in opcodes)
+    assert OPCODE_SOURCE in ref.OPCODES_PAGE.read_text(encoding="utf-8"), \
+        f"docs/hlo-opcodes.md must link the list at the pinned commit: {OPCODE_SOURCE}"
+
+
+def test_the_opcode_table_is_the_committed_list(opcode_rows):
+    """One row per opcode of HLO_OPCODE_LIST at the pinned commit: none missing, none extra."""
+    _, opcodes = committed_opcodes()
+    listed = {opcode_of(row): row for row in opcode_rows}
+    problems = [f"`{name}` is in {OPCODE_LIST.name} but has no row in docs/hlo-opcodes.md"
+                for name in opcodes if name not in listed]
+    problems += [f"docs/hlo-opcodes.md:{row.line}: `{name}` has a row but is not in {OPCODE_LIST.name}"
+                 for name, row in listed.items() if name not in opcodes]
+    assert not problems, "\n".join(problems)
+
+
+def recorded_outputs(page: ref.LinkedPage, first: int, last: int) -> list[tuple[str, str]]:
+    """(snippet, recorded output) of every snippet a directive shows between those lines of a page."""
+    from live_engine.settings import load_settings  # noqa: PLC0415 (the hook's package, put on sys.path by reference)
+
+    records = load_settings(ref.ROOT).records_dir
+    found = []
+    for line, label, _ in page.sources:
+        if first <= line <= last and label.startswith("snippets/"):
+            record = records / f"{label.removeprefix('snippets/')}.txt"
+            if record.is_file():
+                found.append((label, record.read_text(encoding="utf-8")))
+    return found
+
+
+# A page as the examples link it, read once per test session (the reference page is linked 90 times).
+linked_page = functools.cache(ref.linked_page)
+
+
+def example_problem(row: ref.Row) -> str | None:
+    """Why a row's 'example or reason' cell does not hold: a live example whose linked section has no
+    recorded listing with an instruction of the row's opcode, or a reason of an unknown kind or
+    without a source at the pinned XLA commit or jax tag. None when it holds."""
+    here, opcode = f"docs/hlo-opcodes.md:{row.line}", opcode_of(row)
+    cell = row.cells["example or reason"].strip()
+    live = LIVE_EXAMPLE.fullmatch(cell)
+    if live:
+        page_name, _, anchor = live["target"].partition("#")
+        page_name = page_name or ref.OPCODES_PAGE.name
+        if not anchor:
+            return f"{here}: `{opcode}`: the example links {live['target']}, not a section (`#anchor`)"
+        page = linked_page(page_name)
+        if page is None:
+            return f"{here}: `{opcode}`: the example links docs/{page_name}, which does not exist"
+        span = page.section(anchor)
+        if span is None:
+            return f"{here}: `{opcode}`: {page_name} has no heading with id '{anchor}'"
+        outputs = recorded_outputs(page, *span)
+        if not any(opcode in ref.opcodes_in(output) for _, output in outputs):
+            shown = ", ".join(label for label, _ in outputs) or "no recorded listing"
+            return f"{here}: `{opcode}`: no instruction with this opcode in the listings of {page_name}#{anchor} ({shown})"
+        return None
+    reason = REASON.fullmatch(cell)
+    if reason is None:
+        return (f"{here}: `{opcode}`: 'example or reason' must be 'live, before|after optimizations: [title](#anchor)' "
+                f"or one of {list(REASON_KINDS)} followed by ': REASON', not {cell[:60]!r}")
+    if not any(target.startswith(PINNED_SOURCES) for _, target in ref.LINK.findall(cell)):
+        return f"{here}: `{opcode}`: the reason links no source at {' or '.join(PINNED_SOURCES)}"
+    return None
+
+
+def test_every_opcode_has_a_live_example_or_a_reason(opcode_rows):
+    problems = [problem for row in opcode_rows if (problem := example_problem(row))]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_example_rule():
+    """The rule itself, on made-up rows: what counts as an example and as a reason."""
+    def row(opcode: str, cell: str) -> ref.Row:
+        return ref.Row(line=9, cells={"opcode": f"`{opcode}`", "what it does": "Does something",
+                                      "semantics": "", "example or reason": cell, "shown on": ""})
+
+    jax_link = f"[lax.py]({JAX_AT_TAG}jax/_src/lax/lax.py#L1)"
+    assert example_problem(row("rng", "live, before optimizations: [random numbers](#random-numbers)")) is None
+    assert example_problem(row("rng", "live, after optimizations: [random numbers](#random-numbers); a note")) is None
+    wrong = example_problem(row("cbrt", "live, before optimizations: [random numbers](#random-numbers)"))
+    assert wrong and "`cbrt`" in wrong and "reference/hlo_rng.py" in wrong  # the listing does not show it
+    assert "no heading" in example_problem(row("rng", "live, before optimizations: [x](#no-such-section)"))
+    assert "not a section" in example_problem(row("rng", "live, before optimizations: [x](hlo-opcodes.md)"))
+    assert example_problem(row("rng", "live: [random numbers](#random-numbers)")) is not None  # before or after?
+    assert example_problem(row("acos", f"never emitted by JAX: it lowers to chlo.acos ({jax_link})")) is None
+    assert example_problem(row("acos", f"TPU or GPU only: it lowers to chlo.acos ({jax_link})")) is None
+    assert example_problem(row("acos", f"not needed: it lowers to chlo.acos ({jax_link})")) is not None
+    unpinned = "[lax.py](https://github.com/jax-ml/jax/blob/main/jax/_src/lax/lax.py)"
+    assert "links no source" in example_problem(row("acos", f"never emitted by JAX: it lowers ({unpinned})"))
 
 
 def test_opcode_extraction_reads_hlo_lines():
