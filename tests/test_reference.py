@@ -5,9 +5,12 @@ docs/flags.md: every flag-like name in the chapters, their snippets and the note
 live is backed by code that runs in a linked section; a row that is not run here links where
 upstream defines the name. Fast: reads files, builds nothing.
 
-docs/hlo-opcodes.md: every opcode of every HLO instruction in the built site's live outputs has a
-row naming exactly the pages that show it; a row for an opcode seen nowhere must say it is listed
-for completeness. Needs the built site (the `clean_site` fixture), so it is slow the first time.
+docs/hlo-opcodes.md: one row for each opcode of XLA's HLO_OPCODE_LIST at the pinned commit
+(tests/data/hlo_opcode_list.txt), no more and no fewer; each row either links a live listing whose
+record shows the opcode, or gives a reason of a fixed kind with a pinned source. Fast: reads files.
+And every opcode of every HLO instruction in the built site's live outputs has a row naming exactly
+the pages that show it; a row for an opcode seen nowhere must say it is listed for completeness.
+That one needs the built site (the `clean_site` fixture), so it is slow the first time.
 
 `uv run python tests/reference.py flags|opcodes SITE` prints what the tests compare.
 
@@ -15,22 +18,36 @@ docs/jaxpr-primitives.md, the same for jaxprs: every primitive of every jaxpr eq
 outputs (nested jaxprs included) has a row naming exactly the pages that show it, and its "defined
 in" link points at jax's release tag, on the line that creates it (checked in the installed jax).
 `uv run python tests/reference.py primitives SITE` prints what they compare; `... shown-on SITE` rewrites both
-pages' "shown on" cells from a built site and names what still needs a row.
+pages' "shown on" cells from a built site and names what still needs a row. The page is also complete
+against jax itself: tests/data/jaxpr_primitives.txt, made by tests/jaxpr_primitives.py from a walk of the
+pinned jax, lists every primitive the page has a row for and every one it leaves out; its table and its
+"Left out" table must name exactly those, and a new walk of the installed jax must find nothing else.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 import pytest
 
+import jaxpr_primitives
 import reference as ref
 from pinned import JAX_AT_TAG, JAX_PINNED, XLA_AT_COMMIT
 
 FLAG_HEADERS = ["name", "what it does", "shown in", "verified here"]
 LOOKALIKE_HEADERS = ["name", "what it is", "shown in"]
-OPCODE_HEADERS = ["opcode", "what it does", "semantics", "shown on"]
+OPCODE_HEADERS = ["opcode", "what it does", "semantics", "example or reason", "shown on"]
+# The opcodes of HLO_OPCODE_LIST at the pinned XLA commit, one per line after a header naming the file.
+OPCODE_LIST = Path(__file__).parent / "data" / "hlo_opcode_list.txt"
+OPCODE_SOURCE = f"{XLA_AT_COMMIT}xla/hlo/ir/hlo_opcode.h"
+# An example: a listing, before or after XLA's passes, in a section of a page (`#anchor` on the
+# reference page itself); an optional note after a semicolon.
+LIVE_EXAMPLE = re.compile(r"live, (?P<when>before|after) optimizations: \[[^\]]+\]\((?P<target>[^)\s]+)\)(?:; (?P<note>\S.*))?")
+# Why a row has no example. Each kind is explained on the page, above the table.
+REASON_KINDS = ("TPU only", "GPU only", "TPU or GPU only", "made only by passes", "never emitted by JAX", "deprecated")
+REASON = re.compile(r"(?P<kind>" + "|".join(map(re.escape, REASON_KINDS)) + r"): (?P<reason>\S.{10,})")
 STATUS = re.compile(r"live|(?P<kind>not runnable here|named only): (?P<reason>\S.{10,})")
 COMPLETENESS = "listed for completeness"
 # A row that is not run here links where upstream defines its name: openxla/xla at the pinned
@@ -45,14 +62,19 @@ NO_PUBLIC_SOURCE = "no public source"  # what a libtpu row must say (libtpu's so
 # Sections of https://openxla.org/xla/operation_semantics, as the site generates their anchors
 # (lower case, spaces to underscores, parentheses dropped), checked against
 # openxla/xla docs/operation_semantics.md. A link to another anchor there is a typo.
+# The stored copy read for the sections added with the full opcode table (issue 29) is at openxla/xla
+# 038823038fe170e8608f6bdc266c9fce63979a4b (no copy at the pinned commit was at hand).
 OPENXLA_SECTIONS = {
-    "afterall", "allgather", "allreduce", "alltoall", "bitcastconverttype", "broadcast", "broadcastindim",
-    "call", "clamp", "collectivepermute", "concatenate", "conditional", "conv_convolution",
-    "convertelementtype", "customcall", "dot", "dotgeneral", "dynamicslice", "dynamicupdateslice",
+    "afterall", "allgather", "allreduce", "alltoall", "batchnormgrad", "batchnorminference",
+    "batchnormtraining", "bitcastconverttype", "broadcast", "broadcastindim", "call", "cholesky", "clamp",
+    "collectivepermute", "concatenate", "conditional", "conv_convolution", "convertelementtype",
+    "customcall", "dot", "dotgeneral", "dynamicslice", "dynamicupdateslice",
     "element-wise_binary_arithmetic_operations", "element-wise_comparison_operations",
-    "element-wise_unary_functions", "gather", "gettupleelement", "iota", "map", "pad", "reduce",
-    "reduceprecision", "reducescatter", "reducewindow", "reshape", "rev_reverse", "scatter", "select",
-    "slice", "sort", "transpose", "tuple", "while",
+    "element-wise_unary_functions", "fft", "gather", "getdimensionsize", "gettupleelement", "infeed",
+    "iota", "map", "optimizationbarrier", "pad", "recv", "reduce", "reduceprecision", "reducescatter",
+    "reducewindow", "replicaid", "reshape", "rev_reverse", "rngbitgenerator", "rngnormal", "rnguniform",
+    "scatter", "select", "selectandscatter", "send", "setdimensionsize", "slice", "sort", "topk",
+    "transpose", "triangularsolve", "tuple", "while",
 }
 
 
@@ -285,6 +307,107 @@ def test_opcode_rows_are_well_formed(opcode_rows):
     assert not problems, "\n".join(problems)
 
 
+def committed_opcodes() -> tuple[str, list[str]]:
+    """The header line of tests/data/hlo_opcode_list.txt and its opcodes, in order."""
+    lines = OPCODE_LIST.read_text(encoding="utf-8").split("\n")
+    return lines[0], [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_the_opcode_list_names_its_source_at_the_pinned_commit():
+    header, opcodes = committed_opcodes()
+    assert header == f"# {OPCODE_SOURCE}", f"{OPCODE_LIST.name}: the first line must be '# {OPCODE_SOURCE}'"
+    assert len(opcodes) == len(set(opcodes)) and all(re.fullmatch(r"[a-z][a-z0-9-]*", name) for name in opcodes)
+    assert OPCODE_SOURCE in ref.OPCODES_PAGE.read_text(encoding="utf-8"), \
+        f"docs/hlo-opcodes.md must link the list at the pinned commit: {OPCODE_SOURCE}"
+
+
+def test_the_opcode_table_is_the_committed_list(opcode_rows):
+    """One row per opcode of HLO_OPCODE_LIST at the pinned commit: none missing, none extra."""
+    _, opcodes = committed_opcodes()
+    listed = {opcode_of(row): row for row in opcode_rows}
+    problems = [f"`{name}` is in {OPCODE_LIST.name} but has no row in docs/hlo-opcodes.md"
+                for name in opcodes if name not in listed]
+    problems += [f"docs/hlo-opcodes.md:{row.line}: `{name}` has a row but is not in {OPCODE_LIST.name}"
+                 for name, row in listed.items() if name not in opcodes]
+    assert not problems, "\n".join(problems)
+
+
+def recorded_outputs(page: ref.LinkedPage, first: int, last: int) -> list[tuple[str, str]]:
+    """(snippet, recorded output) of every snippet a directive shows between those lines of a page."""
+    from live_engine.settings import load_settings  # noqa: PLC0415 (the hook's package, put on sys.path by reference)
+
+    records = load_settings(ref.ROOT).records_dir
+    found = []
+    for line, label, _ in page.sources:
+        if first <= line <= last and label.startswith("snippets/"):
+            record = records / f"{label.removeprefix('snippets/')}.txt"
+            if record.is_file():
+                found.append((label, record.read_text(encoding="utf-8")))
+    return found
+
+
+# A page as the examples link it, read once per test session (the reference page is linked 90 times).
+linked_page = functools.cache(ref.linked_page)
+
+
+def example_problem(row: ref.Row) -> str | None:
+    """Why a row's 'example or reason' cell does not hold: a live example whose linked section has no
+    recorded listing with an instruction of the row's opcode, or a reason of an unknown kind or
+    without a source at the pinned XLA commit or jax tag. None when it holds."""
+    here, opcode = f"docs/hlo-opcodes.md:{row.line}", opcode_of(row)
+    cell = row.cells["example or reason"].strip()
+    live = LIVE_EXAMPLE.fullmatch(cell)
+    if live:
+        page_name, _, anchor = live["target"].partition("#")
+        page_name = page_name or ref.OPCODES_PAGE.name
+        if not anchor:
+            return f"{here}: `{opcode}`: the example links {live['target']}, not a section (`#anchor`)"
+        page = linked_page(page_name)
+        if page is None:
+            return f"{here}: `{opcode}`: the example links docs/{page_name}, which does not exist"
+        span = page.section(anchor)
+        if span is None:
+            return f"{here}: `{opcode}`: {page_name} has no heading with id '{anchor}'"
+        outputs = recorded_outputs(page, *span)
+        if not any(opcode in ref.opcodes_in(output) for _, output in outputs):
+            shown = ", ".join(label for label, _ in outputs) or "no recorded listing"
+            return f"{here}: `{opcode}`: no instruction with this opcode in the listings of {page_name}#{anchor} ({shown})"
+        return None
+    reason = REASON.fullmatch(cell)
+    if reason is None:
+        return (f"{here}: `{opcode}`: 'example or reason' must be 'live, before|after optimizations: [title](#anchor)' "
+                f"or one of {list(REASON_KINDS)} followed by ': REASON', not {cell[:60]!r}")
+    if not any(target.startswith(PINNED_SOURCES) for _, target in ref.LINK.findall(cell)):
+        return f"{here}: `{opcode}`: the reason links no source at {' or '.join(PINNED_SOURCES)}"
+    return None
+
+
+def test_every_opcode_has_a_live_example_or_a_reason(opcode_rows):
+    problems = [problem for row in opcode_rows if (problem := example_problem(row))]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_example_rule():
+    """The rule itself, on made-up rows: what counts as an example and as a reason."""
+    def row(opcode: str, cell: str) -> ref.Row:
+        return ref.Row(line=9, cells={"opcode": f"`{opcode}`", "what it does": "Does something",
+                                      "semantics": "", "example or reason": cell, "shown on": ""})
+
+    jax_link = f"[lax.py]({JAX_AT_TAG}jax/_src/lax/lax.py#L1)"
+    assert example_problem(row("rng", "live, before optimizations: [random numbers](#random-numbers)")) is None
+    assert example_problem(row("rng", "live, after optimizations: [random numbers](#random-numbers); a note")) is None
+    wrong = example_problem(row("cbrt", "live, before optimizations: [random numbers](#random-numbers)"))
+    assert wrong and "`cbrt`" in wrong and "reference/hlo_rng.py" in wrong  # the listing does not show it
+    assert "no heading" in example_problem(row("rng", "live, before optimizations: [x](#no-such-section)"))
+    assert "not a section" in example_problem(row("rng", "live, before optimizations: [x](hlo-opcodes.md)"))
+    assert example_problem(row("rng", "live: [random numbers](#random-numbers)")) is not None  # before or after?
+    assert example_problem(row("acos", f"never emitted by JAX: it lowers to chlo.acos ({jax_link})")) is None
+    assert example_problem(row("acos", f"TPU or GPU only: it lowers to chlo.acos ({jax_link})")) is None
+    assert example_problem(row("acos", f"not needed: it lowers to chlo.acos ({jax_link})")) is not None
+    unpinned = "[lax.py](https://github.com/jax-ml/jax/blob/main/jax/_src/lax/lax.py)"
+    assert "links no source" in example_problem(row("acos", f"never emitted by JAX: it lowers ({unpinned})"))
+
+
 def test_opcode_extraction_reads_hlo_lines():
     """The pattern takes the opcode from instructions with array, tuple and layout shapes, and nothing
     from jaxprs or StableHLO."""
@@ -373,7 +496,8 @@ def test_primitive_rows_are_well_formed(primitive_rows):
 def test_every_defined_in_link_is_the_line_that_creates_the_primitive(primitive_rows):
     """The linked line, read in the installed jax (the pinned release, whose files are the tag's),
     assigns the named variable, and the primitive's name is quoted there or in the lines after it
-    (`dot_general_p = standard_primitive(` names it two lines down)."""
+    (`dot_general_p = standard_primitive(` names it two lines down). A factory that makes a pair,
+    `x_p, x_p_wrapper = (`, is quoted once, without the `_wrapper` (tests/jaxpr_primitives.py)."""
     import jax
 
     if jax.__version__ != JAX_PINNED:
@@ -392,10 +516,10 @@ def test_every_defined_in_link_is_the_line_that_creates_the_primitive(primitive_
         if not 0 < line <= len(lines):
             problems.append(f"{here}: {links[0]['path']} has no line {line}")
             continue
-        if not re.match(rf"{re.escape(variables[0])}\s*(?::[^=]*)?=", lines[line - 1]):
+        if not jaxpr_primitives.creates(lines[line - 1], variables[0]):
             problems.append(f"{here}: line {line} of {links[0]['path']} does not assign `{variables[0]}`: "
                             f"{lines[line - 1].strip()!r}")
-        elif not re.search(rf"""(['"]){re.escape(primitive)}\1""", "\n".join(lines[line - 1:line + 4])):
+        elif not jaxpr_primitives.quoted(primitive, variables[0], lines[line - 1:line + 4]):
             problems.append(f"{here}: `{primitive}` is not named at line {line} of {links[0]['path']}")
     assert not problems, "\n".join(problems)
 
@@ -469,3 +593,99 @@ def test_every_primitive_in_the_outputs_is_listed_where_it_is_shown(clean_site, 
     assert seen, "no jaxpr equation found in any live output: is the extraction broken?"
     problems = listing_problems(seen, {primitive_of(row): row for row in primitive_rows}, "docs/jaxpr-primitives.md")
     assert not problems, "\n".join(problems)
+
+
+# The page against jax itself: the walk's list (tests/data/jaxpr_primitives.txt), the table, "Left out".
+
+LEFT_OUT_HEADERS = ["left out", "why"]
+
+
+@pytest.fixture(scope="module")
+def primitive_list():
+    version, listed, left_out = jaxpr_primitives.read()
+    return version, listed, left_out
+
+
+@pytest.fixture(scope="module")
+def left_out_rows():
+    return table_rows(ref.PRIMITIVES_PAGE, LEFT_OUT_HEADERS)
+
+
+def differences(expected: list[str], found: list[str], where_expected: str, where_found: str) -> list[str]:
+    """Each name in one collection and not the other, both ways, and each name given twice."""
+    problems = [f"`{name}` is in {where_expected} but not in {where_found}" for name in sorted(set(expected) - set(found))]
+    problems += [f"`{name}` is in {where_found} but not in {where_expected}" for name in sorted(set(found) - set(expected))]
+    problems += [f"`{name}` is given {found.count(name)} times in {where_found}"
+                 for name in sorted(set(found)) if found.count(name) > 1]
+    return problems
+
+
+def test_the_table_has_a_row_for_each_listed_primitive_and_no_other(primitive_list, primitive_rows):
+    _, listed, _ = primitive_list
+    problems = differences(listed, [primitive_of(row) for row in primitive_rows],
+                           "[listed] of tests/data/jaxpr_primitives.txt", "the table of docs/jaxpr-primitives.md")
+    assert not problems, "\n".join(problems) + (
+        "\n(a new primitive: write its row, or move it under [left out] and into the page's 'Left out' table)")
+
+
+def test_left_out_names_exactly_the_primitives_the_list_leaves_out(primitive_list, left_out_rows):
+    _, _, left_out = primitive_list
+    named = [name for row in left_out_rows for name in names(row, "left out")]
+    problems = differences(left_out, named, "[left out] of tests/data/jaxpr_primitives.txt",
+                           "the 'Left out' table of docs/jaxpr-primitives.md")
+    for row in left_out_rows:
+        links = [target for _, target in ref.LINK.findall(row.cells["why"])]
+        if not any(link.startswith(JAX_AT_TAG) for link in links):
+            problems.append(f"docs/jaxpr-primitives.md:{row.line}: 'why' must link the source at {JAX_AT_TAG}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_list_is_the_pinned_jax_s_and_the_page_gives_its_counts(primitive_list):
+    """The file was made from the pinned release, and the page's account of it ("297 in jax
+    0.12.0.1", "the 258 that stay", "the other 39") is the file's."""
+    version, listed, left_out = primitive_list
+    assert version == JAX_PINNED, (f"tests/data/jaxpr_primitives.txt was made from jax {version}, the pin is "
+                                   f"{JAX_PINNED}: run `uv run python tests/jaxpr_primitives.py`")
+    text = ref.PRIMITIVES_PAGE.read_text(encoding="utf-8")
+    said = {"walked": re.search(r"(\d+) in jax (\S+?)\.\s", text), "kept": re.search(r"the (\d+) that\s+stay", text),
+            "left": re.search(r"the other (\d+) and why", text)}
+    assert all(said.values()), f"docs/jaxpr-primitives.md no longer says how many: {said}"
+    assert (int(said["walked"][1]), said["walked"][2], int(said["kept"][1]), int(said["left"][1])) == \
+        (len(listed) + len(left_out), version, len(listed), len(left_out))
+
+
+def test_a_walk_of_the_installed_jax_finds_what_the_list_has(primitive_list):
+    """Run the walk afresh, in its own process (this one may have imported more of jax): a
+    primitive it finds that the file lacks is new in this jax; one the file has that it does not
+    find is gone. A few seconds: the walk imports jax and its public modules."""
+    import subprocess
+    import sys
+
+    import jax
+
+    if jax.__version__ != JAX_PINNED:
+        pytest.skip(f"the list is of jax {JAX_PINNED}; installed is {jax.__version__}")
+    _, listed, left_out = primitive_list
+    run = subprocess.run([sys.executable, str(ref.ROOT / "tests" / "jaxpr_primitives.py"), "--names"],
+                         capture_output=True, text=True, timeout=300, cwd=ref.ROOT)
+    assert run.returncode == 0, run.stderr[-3000:]
+    walked = run.stdout.split()
+    problems = differences(listed + left_out, walked, "tests/data/jaxpr_primitives.txt", "a walk of the installed jax")
+    assert walked and not problems, "\n".join(problems) + (
+        "\n(run `uv run python tests/jaxpr_primitives.py`, then give each new primitive a row or a place in 'Left out')")
+
+
+def test_the_defined_in_rule():
+    """Which lines count as creating a primitive: one target or a tuple's, and the name quoted
+    whole or, for a factory's `_wrapper` twin, as its stem."""
+    assert jaxpr_primitives.creates("add_p = standard_naryop([_num, _num], 'add')", "add_p")
+    assert jaxpr_primitives.creates("unreachable_p: core.Primitive = core.Primitive('unreachable')", "unreachable_p")
+    assert jaxpr_primitives.creates("_fwd_p, _fwd_p_wrapper = (", "_fwd_p_wrapper")
+    assert jaxpr_primitives.creates("_fwd_p, _fwd_p_wrapper = (", "_fwd_p")
+    assert not jaxpr_primitives.creates("add_p.def_impl(f)", "add_p")
+    assert not jaxpr_primitives.creates("if add_p == x:", "add_p")
+    assert not jaxpr_primitives.creates("sub_add_p = f('x')", "add_p")
+    lines = ['_fwd_p, _fwd_p_wrapper = (', '    _register(', '        "dot_fwd",']
+    assert jaxpr_primitives.quoted("dot_fwd_wrapper", "_fwd_p_wrapper", lines)
+    assert jaxpr_primitives.quoted("dot_fwd", "_fwd_p", lines)
+    assert not jaxpr_primitives.quoted("dot_fwd_wrapper", "_fwd_p", lines)

@@ -151,7 +151,7 @@
       "from-stablehlo-and-saved-inputs-public-api": "replay-tools.md#from-stablehlo-and-saved-inputs-public-api",
       "the-mlir-replay-tool": "replay-tools.md#the-mlir-replay-tool",
       "shrinking-a-large-module": "replay-tools.md#shrinking-a-large-module",
-      "a-bug-report-step-by-step": "replay-bug-report.md#a-bug-report-step-by-step",
+      "a-bug-report-step-by-step": "replay-bug-report.md#the-steps-on-the-running-example",
       "files-without-source-paths": "replay-bug-report.md#files-without-source-paths",
       "the-whole-traceback": "replay-bug-report.md#the-whole-traceback",
       "every-tool-flag-on-this-page": "replay-tools.md#every-tool-flag-on-this-page"
