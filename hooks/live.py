@@ -9,17 +9,24 @@ read again at every build.
 
 `mkdocs build` stops on any failing snippet. `mkdocs serve` shows each failure on its
 page instead, and goes on serving, so that saving the fix is all it takes.
+
+`mkdocs build` runs every snippet before it writes a page. The first build of a `mkdocs
+serve` does not wait for the snippets the cache lacks: it serves their pages from the
+committed records, marked as not yet run on this machine, and runs them behind the pages;
+the server rebuilds as their outputs come in (hooks/first_serve.py, live_engine/background.py).
 """
 
 from __future__ import annotations
 
 import atexit
 import logging
+import time
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
+from live_engine.background import MIN_SPACING_SECONDS, Background
 from live_engine.build import BuildResult, build
 from live_engine.cache import toolchain
 from live_engine.directives import parse_page
@@ -33,17 +40,21 @@ from live_engine.workers import UnsupportedPlatform
 from ir_links import REFERENCES, anchor_rows, link_names, meanings
 from notebook_pages import highlighted_outputs, prepare_notebook, without_mermaid_loader
 from recipe_links import with_notebook_links
+import first_serve
 import unchanged_pages
 
 log = logging.getLogger("mkdocs.plugins.live")
-_state: dict = {"runner": None, "result": None, "pages": {}, "serving": False, "matrix": {}, "last": None}
+_state: dict = {"runner": None, "result": None, "pages": {}, "serving": False, "matrix": {}, "last": None,
+                "first": True, "background": None, "signal": None, "build_started": 0.0, "build_seconds": 0.0}
 
 
 def on_startup(command, dirty):
     _state["serving"] = command == "serve"
+    _state["first"] = True  # the next build is this process's first
 
 
 def on_config(config):
+    _state["build_started"] = time.monotonic()
     root = Path(config.config_file_path).parent
     try:
         settings = load_settings(root)
@@ -66,7 +77,8 @@ def on_files(files, config):
     # Front matter blanked to empty lines: what on_page_markdown rebuilds from MkDocs' text.
     pages = {f"docs/{file.src_uri}": _blank_front_matter(file.content_string)
              for file in documents if file.src_uri.endswith(".md")}
-    result, kept = _planned(pages, runner)
+    background = _background(runner)
+    result, kept = _planned(pages, runner, start=background is not None and _state["first"])
     _state["result"], _state["pages"] = result, pages
     _drawn_pictures(pages, result, runner)
     _state["matrix"] = _run_matrix(pages, result)
@@ -79,18 +91,53 @@ def on_files(files, config):
         generated.edit_uri = None  # no file in docs/ to edit
         files.append(generated)
         _state["pages"] = pages | {f"docs/{settings.changes_page}": text}
-    complete = not result.errors
+    complete = not result.errors and not result.pending
     for file in documents:
         if file.src_uri.endswith(".ipynb"):  # a page only once mkdocs-jupyter's on_files (before ours) took it
-            complete &= prepare_notebook(file, files, config, runner, _state["serving"])
+            complete &= prepare_notebook(file, files, config, runner, _state["serving"], background,
+                                         start=_state["first"])
     if complete and not kept:  # every page planned: what it did not use, nothing uses
         removed = runner.cache.prune(runner.cache.used) + prune(runner, _state["matrix"])
         if removed:
             log.info("live: removed %d cache entries that no page uses any more", removed)
+    _state["first"] = False
     return files
 
 
-def _planned(pages: dict[str, str], runner: Runner) -> tuple[BuildResult, set[str]]:
+def _background(runner: Runner) -> Background | None:
+    """Under `mkdocs serve`, what runs behind the served pages; made at the first build, when the
+    server will rebuild on a watched file and no version matrix is asked for (it compares the
+    pinned outputs, so it waits for them). None otherwise: every snippet runs before the pages."""
+    if _state["background"] is None and _state["serving"] and _state["first"] and not runner.settings.run_versions \
+            and runner.cache is not None and first_serve.livereload_on():
+        _state["signal"] = first_serve.Signal(runner.settings.cache_dir)
+        _state["background"] = Background(_state["signal"].fire, _progress_line, _spacing)
+    return _state["background"] if _state["serving"] else None
+
+
+def _spacing() -> float:
+    """Seconds between two rebuilds the background run asks for: twice the last build's time, so
+    that rebuilding (and reloading the reader's page) takes at most a third of the time."""
+    return max(MIN_SPACING_SECONDS, 2 * _state["build_seconds"])
+
+
+def on_serve(server, config, builder):
+    """After the first build, before the server serves it: what that build queued starts now."""
+    if _state["background"] is not None and _state["background"].queued:
+        _state["signal"].watch(server)
+        _state["background"].launch(_state["runner"])
+    return server
+
+
+def on_post_build(config):
+    if _state["signal"] is not None and _state["signal"].server is not None:
+        # A rebuild's time (the first build converts every page from nothing: not a rebuild's measure).
+        _state["build_seconds"] = time.monotonic() - _state["build_started"]
+    if _state["background"] is not None:
+        _state["background"].settle()
+
+
+def _planned(pages: dict[str, str], runner: Runner, start: bool = False) -> tuple[BuildResult, set[str]]:
     """Every chapter's snippets and outcomes, and the chapters kept from the last build.
 
     Under `mkdocs serve`, a chapter whose text and snippets (with the modules they import)
@@ -100,7 +147,8 @@ def _planned(pages: dict[str, str], runner: Runner) -> tuple[BuildResult, set[st
     files = unchanged_pages.snippet_files(runner.settings.snippets_dir) if _state["serving"] else frozenset()
     last = _state["last"] if _state["serving"] else None
     kept = unchanged_pages.unchanged(pages, last, runner.settings, files)
-    planned = _checked_build({page: text for page, text in pages.items() if page not in kept}, kept=len(kept))
+    planned = _checked_build({page: text for page, text in pages.items() if page not in kept}, kept=len(kept),
+                             start=start)
     uses = unchanged_pages.uses({page: text for page, text in pages.items() if page not in kept})
     result = unchanged_pages.combined(planned, last, kept) if kept else planned
     if _state["serving"]:
@@ -147,17 +195,20 @@ def on_page_markdown(markdown, page, config, files):
         result = _checked_build({name: markdown})
     parsed = parse_page(markdown, name)
     problems = result.problems_by_line()  # empty unless serving: a build stopped on them
+    settings = _state["runner"].settings
     expansions = []
     for directive in parsed.directives:
         problem = problems.get(directive.where)
         if problem is None:
-            compared = (result.snippets[directive.compare], result.outcomes[directive.compare].output) \
+            # A snippet still running behind the served pages shows its record (first_serve.py).
+            compared = (result.snippets[directive.compare], first_serve.shown_output(result, directive.compare)) \
                 if directive.compare else None
             others = [(version, outcomes[directive.path]) for version, outcomes in _state["matrix"].items()
                       if directive.path in outcomes] if _matrix_ran(result.snippets[directive.path]) else []
             # With the version matrix run, tabs where versions print otherwise (not with compare=).
-            expansion = render(directive, result.snippets[directive.path], result.outcomes[directive.path].output,
-                               compared, others)
+            expansion = render(directive, result.snippets[directive.path],
+                               first_serve.shown_output(result, directive.path), compared, others,
+                               first_serve.notes(directive, result, settings))
         else:
             expansion = render_failure(problem, directive.indent, directive, result.snippets.get(directive.path))
         expansions.append((directive.start, directive.end, expansion))
@@ -261,8 +312,11 @@ def on_shutdown():
     _close()
 
 
-def _checked_build(pages: dict[str, str], kept: int = 0) -> BuildResult:
-    result = build(pages, _state["runner"], _progress_line)
+def _checked_build(pages: dict[str, str], kept: int = 0, start: bool = False) -> BuildResult:
+    """Run (or take from the cache, or from what runs behind the served pages) every snippet of
+    `pages`; `start`: what the cache lacks runs behind the pages (the first build of a serve)."""
+    result = build(pages, _state["runner"], _progress_line, _state["background"] if _state["serving"] else None,
+                   start)
     log.info("live: %s%s", result.summary(), f" ({kept} unchanged chapters kept as they were)" if kept else "")
     if result.errors:
         report = f"{len(result.errors)} live snippet problem(s):\n\n" + "\n\n".join(result.errors)

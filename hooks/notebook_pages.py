@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 import logging
 import re
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 
 import pygments
@@ -17,16 +19,18 @@ from mkdocs.exceptions import PluginError
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 
-from live_engine.notebooks import (NotebookError, executed, read_notebook, with_failure_cell, with_links_cell,
-                                   write_notebook)
+from live_engine.background import Background
+from live_engine.notebooks import (NotebookError, executed, notebook_key, read_notebook, with_failure_cell,
+                                   with_links_cell, with_running_cell, write_notebook)
 from live_engine.render import detect_language
-from live_engine.runner import Runner
+from live_engine.runner import Outcome, Runner
 from recipe_links import colab_link
 
 log = logging.getLogger("mkdocs.plugins.live")
 
 
-def prepare_notebook(file, files, config, runner: Runner, serving: bool = False) -> bool:
+def prepare_notebook(file, files, config, runner: Runner, serving: bool = False, background: Background | None = None,
+                     start: bool = False) -> bool:
     """Point the notebook's page at its executed copy: from the cache, or run now. True if it ran.
 
     mkdocs-jupyter (execute: false) renders, and with include_source copies, whatever
@@ -34,9 +38,18 @@ def prepare_notebook(file, files, config, runner: Runner, serving: bool = False)
     the plugin's on_files has wrapped the file by now; the path set on the wrapper is
     the one its page reads. A failing cell stops `mkdocs build`; under `mkdocs serve`
     (`serving`) the page shows the notebook unexecuted, with the failure on top.
+
+    With `background` (under `mkdocs serve`), a run started behind the served pages is not
+    waited for: the page shows the notebook unexecuted, marked as running, until it is in;
+    with `start` too (the first build of a serve), a notebook the cache lacks starts so.
     """
     name = f"docs/{file.src_uri}"
     try:
+        if background is not None and _running_behind(file, name, runner, background, start):
+            _point_at(file, with_running_cell(read_notebook(Path(file.abs_src_path))),
+                      runner.settings.cache_dir / "running-notebooks" / Path(file.src_uri).name,
+                      f"{name} (not executed yet: it is running)")
+            return False
         run = executed(Path(file.abs_src_path), name, runner.settings.root, runner.cache, runner.settings.timeout,
                        lambda line: log.info("live: %s", line))
     except NotebookError as error:
@@ -52,6 +65,45 @@ def prepare_notebook(file, files, config, runner: Runner, serving: bool = False)
     _point_at(file, notebook, runner.cache.files_for(run.key) / Path(file.src_uri).name,  # pruned with its entry
               f"{name} (executed)")
     return True
+
+
+# Notebook runs started behind the served pages, by the notebook's key (live_engine.notebooks.notebook_key).
+_BEHIND: dict[str, Future] = {}
+
+
+def _running_behind(file, name: str, runner: Runner, background: Background, start: bool) -> bool:
+    """Is the notebook running behind the served pages (started now if `start` and the cache lacks
+    it)? A run that ended in a failure raises its NotebookError here, once; one that succeeded is
+    in the cache."""
+    path = Path(file.abs_src_path)
+    key = notebook_key(path.read_bytes(), name)
+    future = _BEHIND.get(key)
+    if future is None:
+        if not start or runner.cache.get(key) is not None:
+            return False
+        future = _BEHIND[key] = Future()
+        settings = runner.settings
+
+        def run() -> None:
+            try:
+                ran = executed(path, name, settings.root, runner.cache, settings.timeout,
+                               lambda line: log.info("live: %s", line))
+                future.set_result(Outcome(name, "", seconds=ran.seconds))
+            except NotebookError as error:
+                future.set_result(Outcome(name, None, str(error)))
+            except BaseException as error:  # noqa: BLE001  (told to whoever waits, as a failure)
+                future.set_exception(error)
+
+        background.add(name, future, threading.Thread(target=run, daemon=True, name=f"live-notebook {name}").start)
+    if not future.done():
+        return True
+    if background.finished.is_set():  # all in: a later save runs a failed notebook again, as serve always did
+        del _BEHIND[key]
+    outcome = future.result() if future.exception() is None else None
+    if outcome is None or not outcome.ok:
+        problem = outcome.problem if outcome is not None else f"{name}: the notebook's run failed: {future.exception()}"
+        raise NotebookError(problem)
+    return False
 
 
 def _point_at(file, notebook: dict, copy: Path, label: str) -> None:

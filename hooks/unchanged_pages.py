@@ -13,7 +13,9 @@ that failed on the same bytes fails again, and running it at every save of anoth
 chapter would cost its run each time. Not so a run that timed out or whose process or
 worker died: that may end otherwise next time, so its chapter is planned (and the
 snippet run) again. A snippet file that could not be read is in no plan, so its
-chapter is planned again too.
+chapter is planned again too; and so is a chapter shown from the records while a snippet
+of it runs behind the served pages (a first serve, live_engine/background.py): it has no
+outcome yet, and the rebuild its output asks for must take it.
 
 `mkdocs build` plans everything: it runs once per process.
 """
@@ -91,6 +93,7 @@ def combined(planned: BuildResult, last: LastBuild, kept: set[str]) -> BuildResu
         snippets=planned.snippets | {name: last.result.snippets[name] for name in names},
         outcomes=planned.outcomes | {name: last.result.outcomes[name] for name in names},
         errors=sorted(errors, key=_chapter_order),
+        behind=planned.behind | (names & last.result.behind),
     )
 
 

@@ -69,6 +69,7 @@ def site(tmp_path_factory):
     folder = make_site(tmp_path_factory.mktemp("serve-edits"), PAGES, SNIPPETS)
     (folder / "mkdocs.yml").write_text(CONFIG)
     with Served(folder, port=PORT) as served:  # where site_url says: serve and build then write the same links
+        served.all_outputs_in()  # an empty cache: the first pages came from the records (test_first_serve.py)
         yield folder, served
 
 

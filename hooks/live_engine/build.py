@@ -6,6 +6,7 @@ import dataclasses
 import time
 from pathlib import Path
 
+from .background import Background, Pending
 from .directives import Directive, parse_page
 from .progress import Log
 from .runner import Outcome, Runner
@@ -23,6 +24,12 @@ class BuildResult:
     errors: list[str]  # each: docs/PAGE.md:LINE: what went wrong, then details
     seconds: float
     workers_started: int = 0  # worker processes (each imports JAX) this build had to start
+    # Under a first `mkdocs serve`: snippets still running behind the served pages (background.py),
+    # which have no outcome yet; their pages show the record meanwhile.
+    pending: dict[str, Pending] = dataclasses.field(default_factory=dict)
+    # Snippets whose outcome is a run that a first serve started behind its pages, after showing
+    # the record: the page compares the two.
+    behind: set[str] = dataclasses.field(default_factory=set)
 
     def problems_by_line(self) -> dict[str, str]:
         """Each error by the chapter line it starts with ('docs/PAGE.md:LINE'), for showing it there."""
@@ -37,8 +44,11 @@ class BuildResult:
         ran = [o for o in self.outcomes.values() if not o.cached]
         slowest = sorted(ran, key=lambda o: -o.seconds)[:SLOWEST_SHOWN]
         text = (
-            f"{len(self.outcomes)} snippets: {len(ran)} ran, {len(self.outcomes) - len(ran)} from the cache, "
-            f"in {self.seconds:.1f} s"
+            f"{len(self.outcomes) + len(self.pending)} snippets: {len(ran)} ran, "
+            f"{len(self.outcomes) - len(ran)} from the cache, "
+            + (f"{len(self.pending)} running behind the served pages (shown from their records meanwhile), "
+               if self.pending else "")
+            + f"in {self.seconds:.1f} s"
         )
         if self.workers_started:
             text += f" ({self.workers_started} worker{'s' * (self.workers_started != 1)} started)"
@@ -87,21 +97,30 @@ def jobs(directives: list[Directive], snippets: dict[str, Snippet], default_time
     return [(snippets[name], timeout) for name, timeout in timeouts.items()]
 
 
-def build(pages: dict[str, str], runner: Runner, log: Log | None = None) -> BuildResult:
+def build(pages: dict[str, str], runner: Runner, log: Log | None = None, background: Background | None = None,
+          start: bool = False) -> BuildResult:
     """Run every snippet the pages name (each once) and collect every failure, with its chapter line.
 
-    With `log`, progress lines go there while snippets run.
+    With `log`, progress lines go there while snippets run. With `background` (under
+    `mkdocs serve`), what it still runs is not waited for but left pending; with `start`
+    too, what the cache lacks is started there rather than waited for (a first serve).
     """
     started, workers = time.monotonic(), runner.pool.started
     directives, snippets, errors = plan(pages, runner)
-    outcomes = runner.run_all(jobs(directives, snippets, runner.settings.timeout), log)
+    todo = jobs(directives, snippets, runner.settings.timeout)
+    if background is None:
+        taken = None
+        outcomes = runner.run_all(todo, log)
+    else:
+        taken = background.take(todo, runner, start)
+        outcomes = taken.outcomes | runner.run_all(taken.to_run, log)
     for directive in directives:
         for path in directive.paths:
-            outcome = outcomes[path]
-            if not outcome.ok:
+            outcome = outcomes.get(path)
+            if outcome is not None and not outcome.ok:  # None: still running behind the pages
                 errors.append(failure_report(directive, outcome))
     return BuildResult(snippets, outcomes, sorted(errors, key=_chapter_order), time.monotonic() - started,
-                       runner.pool.started - workers)
+                       runner.pool.started - workers, taken.pending if taken else {}, taken.behind if taken else set())
 
 
 def _chapter_order(error: str) -> tuple[str, int]:

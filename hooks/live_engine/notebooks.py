@@ -219,6 +219,17 @@ def with_failure_cell(notebook: dict, report: str) -> dict:
     return notebook
 
 
+def with_running_cell(notebook: dict) -> dict:
+    """A copy with a Markdown cell on top that says the notebook is running behind the served pages."""
+    notebook = copy.deepcopy(notebook)
+    cell = {"cell_type": "markdown", "id": "live-running", "metadata": {},
+            "source": "**Not yet run on this machine.** The notebook is committed without outputs, and it is "
+                      "running now in a fresh kernel, behind the pages `mkdocs serve` already serves; this page "
+                      "reloads with its outputs when it is done."}
+    notebook["cells"].insert(0, cell)
+    return notebook
+
+
 def read_notebook(path: Path) -> dict:
     """The notebook file as JSON, or an empty notebook if even that fails (its error is shown anyway)."""
     try:

@@ -17,7 +17,7 @@ import re
 import textwrap
 
 from .agreement import groups, reason, versions_text
-from .compare import comparison, diff_fence, tabs
+from .compare import comparison, diff_block, diff_fence, tabs
 from .directives import Directive
 from .graph import picture_block
 from .runner import Outcome
@@ -57,39 +57,106 @@ def detect_language(output: str) -> str:
     return language if count and count >= SHARE * len(lines) else "text"
 
 
-def render(directive: Directive, snippet: Snippet, output: str,
-           compared: tuple[Snippet, str] | None = None, others: list[tuple[str, Outcome]] | None = None) -> str:
+@dataclasses.dataclass(frozen=True)
+class Note:
+    """What a page says at an output besides the output itself (under `mkdocs serve`, while or
+    after a snippet runs behind the served pages: hooks/live.py). `before` goes inside the
+    output's box, above the output (with `output` None, it is all the box holds); `after`
+    below the directive's expansion; `picture` in place of a picture=show graph."""
+
+    before: str = ""
+    after: str = ""
+    picture: str = ""
+
+
+def render(directive: Directive, snippet: Snippet, output: str | None,
+           compared: tuple[Snippet, str | None] | None = None, others: list[tuple[str, Outcome]] | None = None,
+           notes: dict[str, Note] | None = None) -> str:
     """The Markdown that replaces one directive line, indented like the directive.
 
     `compared`: the snippet named by `compare=` and its output, for the three tabs.
     `others`: (older JAX version, its outcome) when the version matrix ran this snippet,
-    for the version tabs (render_versions). The one way in: every directive is drawn
-    from here down, never back up through the caller."""
+    for the version tabs (render_versions). `notes`: by snippet name, what to say at its
+    output (Note); an output may be None only with a note that says why. The one way in:
+    every directive is drawn from here down, never back up through the caller."""
+    notes = notes or {}
     if compared is not None:
-        return _comparison(directive, (snippet, output), compared)
+        if output is None or compared[1] is None:  # no text to compare yet: each side as it is now
+            alone = dataclasses.replace(directive, compare=None)
+            return render(alone, snippet, output, notes=notes) + render(alone, compared[0], compared[1], notes=notes)
+        return _comparison(directive, (snippet, output), compared, notes)
     if others:
         return render_versions(directive, snippet, output, others, render(directive, snippet, output))
+    note = notes.get(snippet.name, Note())
     parts = [_source_block(directive, snippet)] if directive.source != "hide" else []
     if directive.output == "show":
-        parts.append(output_block(snippet.name, output, directive.lang))
+        parts.append(output_block(snippet.name, output, directive.lang, note=note))
         if directive.picture == "show":
-            parts.append(picture_block(snippet.name, output))
-    if directive.map == "source":  # hooks/source_map.py links the lines inside, from the HTML
+            parts.append(note.picture or picture_block(snippet.name, output))
+    if directive.map == "source" and output is not None:  # hooks/source_map.py links the lines inside, from the HTML
         parts = [f'<div class="live-map" data-snippet="{html.escape(snippet.name)}" '
                  f'data-section="{directive.section or ""}" data-line="{directive.line}" markdown>', *parts, "</div>"]
+    if note.after and directive.output == "show":
+        parts.append(note.after)
     return _indented(parts, directive.indent)
 
 
-def _comparison(directive: Directive, first: tuple[Snippet, str], second: tuple[Snippet, str]) -> str:
+def _comparison(directive: Directive, first: tuple[Snippet, str], second: tuple[Snippet, str],
+                notes: dict[str, Note]) -> str:
     """Tabs "Before" (this snippet), "After" (the compared one), each shown as a directive
-    alone would show it, and "Diff" (compare.py)."""
+    alone would show it, and "Diff" (compare.py). What `notes` say before either output goes
+    above the tabs (it holds for the Diff tab too), what they say after, below them."""
     alone = dataclasses.replace(directive, indent="", compare=None)
-    sides = [render(alone, snippet, output) for snippet, output in (first, second)]
+    sides = [render(alone, snippet, output, notes={name: dataclasses.replace(note, before="", after="")
+                                                   for name, note in notes.items()})
+             for snippet, output in (first, second)]
     languages = {detect_language(output) if directive.lang == "auto" else directive.lang for _, output in (first, second)}
     body = comparison((directive.labels[0], sides[0]), (directive.labels[1], sides[1]),
                       (first[1], second[1]), (f"snippets/{first[0].name}", f"snippets/{second[0].name}"),
                       languages.pop() if len(languages) == 1 else "text", summary=directive.summary == "show")
-    return _indented([body], directive.indent)
+    said = [notes[snippet.name] for snippet, _ in (first, second) if snippet.name in notes]
+    parts = [note.before for note in said if note.before] + [body] + [note.after for note in said if note.after]
+    return _indented(parts, directive.indent)
+
+
+def pending_note(name: str, record: str | None, record_file: str, why_none: str) -> Note:
+    """What the page says at the output of snippet `name` while it runs behind the served pages:
+    shown from its record `record_file` (`record` its text), or, with no record, why there is none."""
+    snippet = f"<code>snippets/{html.escape(name)}</code>"
+    if record is not None:
+        before = (f'<p class="live-pending" data-snippet="{html.escape(name)}"><strong>Not yet run on this '
+                  f"machine.</strong> This is the committed record, <code>{html.escape(record_file)}</code>, "
+                  f"shown while {snippet} runs here; the page reloads with this machine's output when it is "
+                  f"in.</p>")
+    else:
+        before = (f'<p class="live-pending live-running" data-snippet="{html.escape(name)}"><strong>Running on '
+                  f"this machine.</strong> {snippet} has no output to show yet: {_inline(why_none)}. The page "
+                  f"reloads with its output when it is in.</p>")
+    picture = (f'<p class="live-pending live-running" data-snippet="{html.escape(name)}"><strong>Picture not '
+               f"drawn yet.</strong> It is drawn from this machine's output of {snippet}, which is running; the "
+               f"page reloads with it.</p>")
+    return Note(before=before, picture=picture)
+
+
+def record_note(directive: Directive, name: str, record_file: str, record: str, output: str) -> Note:
+    """What the page says under an output that ran behind the served pages and differs from the
+    record the page showed until then: where, the unified diff (- record, + this run), what to do."""
+    page = directive.where.split(":", 1)[0]
+    note = (f'<p class="live-record-note"><strong>Differs from its record.</strong> This page showed '
+            f"<code>{html.escape(record_file)}</code> until <code>snippets/{html.escape(name)}</code> ran on this "
+            f"machine: above is this run's output, below how it differs (<code>-</code> record, <code>+</code> this "
+            f"run). If that is expected, run <code>uv run pytest {html.escape(page)} --accept-outputs</code> and "
+            f"commit the record; if not, <code>uv run pytest {html.escape(page)}</code> fails on it too "
+            f"(<code>{html.escape(directive.where)}</code>).</p>")
+    diff = diff_block(record, output, (record_file, "this run"), title=f"{record_file} (- record) against this run (+)")
+    return Note(after=f'<div class="live-record-diff" data-snippet="{html.escape(name)}" markdown>\n\n'
+                      f"{note}\n\n{diff}\n\n</div>")
+
+
+def _inline(text: str) -> str:
+    """Plain text with `code` spans, as HTML."""
+    parts = html.escape(text).split("`")
+    return "".join(f"<code>{part}</code>" if index % 2 else part for index, part in enumerate(parts))
 
 
 def render_failure(report: str, indent: str, directive: Directive | None = None, snippet: Snippet | None = None) -> str:
@@ -122,16 +189,22 @@ def _indented(parts: list[str], indent: str) -> str:
     return "\n" + textwrap.indent("\n\n".join(parts), indent, lambda line: True) + "\n"
 
 
-def output_block(name: str, output: str, lang: str, version: str | None = None) -> str:
+def output_block(name: str, output: str | None, lang: str, version: str | None = None,
+                 note: Note | None = None) -> str:
     """A snippet's output in its `live-output` div; `version` marks an older JAX's output
-    (`data-version`: tests/test_site.py compares those apart from the pinned ones)."""
+    (`data-version`: tests/test_site.py compares those apart from the pinned ones); `note.before`
+    goes in the div above the output, or alone when there is no output yet (None)."""
+    before = f"{note.before}\n\n" if note is not None and note.before else ""
+    if output is None:
+        return f'<div class="live-output" data-snippet="{html.escape(name)}" data-lang="text" markdown>\n\n' \
+               f"{before}</div>"
     language = detect_language(output) if lang == "auto" else lang
     shown = output.rstrip("\n") or "(the snippet printed nothing)"
     lines = shown.count("\n") + 1
     long = lines > LONG_OUTPUT_LINES
     marks = f'data-snippet="{html.escape(name)}"' + (f' data-version="{html.escape(version)}"' if version else "")
     block = (f'<div class="live-output{" long" * long}" {marks} data-lang="{language}" markdown>\n\n'
-             + _fence(language, shown, 'title="Output"'))
+             + before + _fence(language, shown, 'title="Output"'))
     if long:
         # A long listing shows its head; the rest is one click away. It is only hidden by
         # CSS (assets/live.css), so search, copy and find-in-page still see every line.
