@@ -6,7 +6,7 @@ import jax
 import jax.numpy as jnp
 
 # --8<-- [start:your-function]
-def gelu(v):  # a helper: its operations get its own lines, and the line that called it
+def gelu(v):  # a helper: its lines are listed with the line that called it
     return 0.5 * v * (1 + jnp.tanh(0.7978845608 * (v + 0.044715 * v ** 3)))
 
 
