@@ -224,23 +224,35 @@ def test_no_page_is_longer_than_the_limit(page):
                                  f"split it by topic (docs/writing-checks.md, 'Splitting a chapter')")
 
 
-@pytest.mark.parametrize("chapter", [ROOT / "docs" / name for name in IN_SHORT_CHAPTERS], ids=lambda p: p.name)
-def test_deeper_sections_come_after_the_basics(chapter):
-    """A `## ` section marked `{ .deeper }` holds internals only deep work needs; none of the
-    basics may follow it (the end matter, pitfalls and exercises, may)."""
+def basics_after_deeper(text: str) -> str | None:
+    """Where a basic `## ` section follows one marked `{ .deeper }` (the end matter, pitfalls and
+    exercises, may follow it), or None."""
     import reference
 
-    lines = chapter.read_text(encoding="utf-8").split("\n")
     deeper_seen = None
-    for number, line in reference.outside_fences(lines):
+    for number, line in reference.outside_fences(text.split("\n")):
         if not line.startswith("## ") or line == "## In short":
             continue
         title = re.sub(r"\s*\{[^}]*\}\s*$", "", line[3:])
         if ".deeper" in line:
             deeper_seen = deeper_seen or (number, title)
         elif deeper_seen and title not in END_MATTER:
-            raise AssertionError(f"{chapter.name}:{number}: '{title}' is a basic section after the deeper "
-                                 f"section '{deeper_seen[1]}' (line {deeper_seen[0]}): move it before, or mark it deeper")
+            return (f"{number}: '{title}' is a basic section after the deeper section '{deeper_seen[1]}' "
+                    f"(line {deeper_seen[0]}): move it before, or mark it deeper")
+    return None
+
+
+@pytest.mark.parametrize("chapter", [ROOT / "docs" / name for name in IN_SHORT_CHAPTERS], ids=lambda p: p.name)
+def test_deeper_sections_come_after_the_basics(chapter):
+    """A section marked `{ .deeper }` holds internals only deep work needs: after the basics."""
+    problem = basics_after_deeper(chapter.read_text(encoding="utf-8"))
+    assert problem is None, f"{chapter.name}:{problem}"
+
+
+def test_the_deeper_rule():
+    page = "# T\n\n## In short\n\n- x\n\n## Basics\n\n## Internals { .deeper }\n\n```\n## not a heading\n```\n\n"
+    assert basics_after_deeper(page + "## Pitfalls\n\n## Now you try\n") is None
+    assert basics_after_deeper(page + "## More basics\n").startswith("15: 'More basics' is a basic section after")
 
 
 @pytest.mark.parametrize("chapter", [ROOT / "docs" / name for name in IN_SHORT_CHAPTERS], ids=lambda p: p.name)
