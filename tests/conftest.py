@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
@@ -65,3 +66,76 @@ def served_site(clean_site):
 
     with serve(clean_site) as url:
         yield url
+
+
+class _Chromium:
+    """Chromium under Playwright while some fixture uses it, and not a moment longer.
+
+    Playwright's sync API keeps an event loop of its own in this thread while it runs, and
+    asyncio.run() (nbclient, for one) and a second Playwright both refuse to run then. So the browser is
+    started by the first fixture that asks for it and stopped when the last one lets it go: a browser
+    test module, or the visit of every page, which may begin inside one and reuses its browser.
+    """
+
+    def __init__(self):
+        self.users, self.playwright, self.browser = 0, None, None
+
+    @contextlib.contextmanager
+    def launched(self, config):
+        if self.users == 0:
+            path = chromium.executable()
+            if path is None:
+                if chromium.required(config):
+                    pytest.fail(chromium.missing_reason(), pytrace=False)
+                pytest.skip(chromium.missing_reason())
+            from playwright.sync_api import sync_playwright
+
+            from browsing import CHROMIUM_ARGS
+
+            self.playwright = sync_playwright().start()
+            try:
+                self.browser = self.playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+            except BaseException:
+                self.playwright.stop()
+                raise
+        self.users += 1
+        try:
+            yield self.browser
+        finally:
+            self.users -= 1
+            if self.users == 0:
+                try:
+                    self.browser.close()
+                finally:
+                    self.playwright.stop()
+                    self.playwright = self.browser = None
+
+
+_CHROMIUM = _Chromium()
+
+
+@pytest.fixture(scope="module")
+def browser(request):
+    """Chromium for the tests of one module, or a skip (a failure under CI) where there is none."""
+    with _CHROMIUM.launched(request.config) as browser:
+        yield browser
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh context for one test: its pages, clipboard and storage are its own."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def site_visits(request, clean_site, served_site):
+    """Every page of the clean build opened once per colour scheme (tests/browsing.py): what the page
+    logged and requested, what axe found, and the colours in its code blocks, by (url, scheme).
+    Plain data: the browser it used is let go once the visits are done."""
+    from browsing import visit_every_page
+
+    with _CHROMIUM.launched(request.config) as browser:
+        return visit_every_page(browser, clean_site, served_site)

@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 import reference as ref
-from test_browser import browser  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -24,7 +24,6 @@ import urllib.parse
 
 import pytest
 
-from test_browser import browser  # noqa: F401  (fixture)
 
 TOP = 3  # the page must be among this many results
 
