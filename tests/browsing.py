@@ -19,6 +19,7 @@ The two schemes load in two tabs, the second loading while axe runs in the first
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
@@ -128,6 +129,7 @@ class Visit:
     problems: list[str] = dataclasses.field(default_factory=list)  # console, script, request, load
     axe: list[tuple[str, str, str]] | None = None  # (rule, target, element) of each serious finding
     code_colours: dict | None = None  # CODE_COLOURS' answer: {"elements": n, "groups": [...]}
+    seconds: dict[str, float] = dataclasses.field(default_factory=dict)  # where the visit's time went
 
 
 def page_urls(site: Path, base: str) -> list[str]:
@@ -159,6 +161,7 @@ def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Vi
             started = []
             for scheme, tab in tabs.items():
                 visit = visits[url, scheme] = current[scheme] = Visit(url, scheme)
+                started_at = time.monotonic()
                 try:
                     response = tab.goto(url, wait_until="load")
                     if not url.endswith("404.html") and not (response is not None and response.ok):
@@ -167,9 +170,11 @@ def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Vi
                         tab.wait_for_function(SETTLED, timeout=SETTLE_MS)
                     except PlaywrightTimeout:
                         pass  # axe names each block still unmarked
+                    visit.seconds["load"] = time.monotonic() - started_at
                     tab.add_script_tag(content=axe)
                     tab.evaluate(SKIP_CODE_IN_CONTRAST, CODE)
                     tab.evaluate(START, AXE_OPTIONS[scheme])
+                    visit.seconds["axe started"] = time.monotonic()
                     started.append((scheme, tab))
                 except PlaywrightError as error:
                     visit.problems.append(f"the visit failed: {error}")
@@ -177,7 +182,10 @@ def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Vi
                 visit = visits[url, scheme]
                 try:
                     visit.axe = [tuple(finding) for finding in tab.evaluate(COLLECT)]
+                    visit.seconds["axe"] = time.monotonic() - visit.seconds.pop("axe started")  # from its start
+                    measuring = time.monotonic()
                     visit.code_colours = tab.evaluate(CODE_COLOURS, CODE)
+                    visit.seconds["code colours"] = time.monotonic() - measuring
                     tab.wait_for_load_state("networkidle")  # long reached while axe ran: late requests are seen
                 except PlaywrightError as error:
                     visit.problems.append(f"the visit failed: {error}")
