@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
+import sys
 
 import pytest
 
@@ -22,6 +24,37 @@ def pytest_addoption(parser):
     parser.addoption("--require-browser", action="store_true", dest="require_browser",
                      help="fail, rather than skip, the browser tests when no Chromium is installed "
                           "(always so under CI=true)")
+
+
+_FAILED_CALL = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if call.when == "call" and report.failed:
+        item.stash[_FAILED_CALL] = True
+    return report
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a failed test, let go of what its failure kept and collect it, so that a file, pipe or
+    process it left open is reported against that test, not against an innocent later one.
+
+    pytest keeps a failure's traceback (sys.last_traceback, for post-mortem debugging) until the next
+    test starts, and its frames sit in reference cycles, so only the cyclic garbage collector frees
+    what they hold, whenever it next runs in full: most likely during a long, allocating test. An
+    open pipe freed there warns (ResourceWarning), `filterwarnings = error` makes that an error, and
+    pytest fails the test that happened to be running: test_reference's link check once failed in
+    a full run that way, after the serve and signal tests had failed under nohup, and passed alone.
+    This runs first in the failed test's teardown, so pytest's own check for such errors, last in the
+    same teardown, names it ("error at teardown of ...")."""
+    if item.stash.get(_FAILED_CALL, False):
+        for name in ("last_type", "last_value", "last_traceback", "last_exc"):
+            if hasattr(sys, name):
+                delattr(sys, name)
+        gc.collect()
 
 
 def pytest_terminal_summary(terminalreporter):
