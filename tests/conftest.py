@@ -4,6 +4,7 @@ import contextlib
 import gc
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -90,6 +91,19 @@ def clean_site(tmp_path_factory):
     os.environ["LIVE_FRESH_RESULTS"] = str(folder / "cache")
     yield site
     os.environ.pop("LIVE_FRESH_RESULTS", None)
+
+
+@pytest.fixture(scope="session")
+def case_study_run():
+    """docs/case-study.ipynb executed afresh, once a session: test_notebook reads its outputs, and
+    test_determinism compares it with what the clean build executed."""
+    from live_engine.notebooks import NotebookError, execute
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        return execute((root / "docs" / "case-study.ipynb").read_bytes(), "docs/case-study.ipynb", root, timeout=300)
+    except NotebookError as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture(scope="session")
