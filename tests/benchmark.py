@@ -29,6 +29,12 @@ cache folders of their own, so the checkout's cache is left alone. Sections:
   their proportional set sizes, sampled every 0.1 s).
 - scaling: cold and warm builds of temporary copies with every chapter and snippet
   present 1x, 2x and 4x. A warm build should cost the same per unchanged snippet.
+- suite (not run by default: it takes minutes and a gigabyte): `uv run pytest`, exactly as
+  the README gives it, from a fresh clone of the checkout's HEAD (uncommitted edits are not
+  in it): no `CI`, no `UV_COMPILE_BYTECODE`, no `LIVE_*` variables. The clone's environment is
+  made first with `uv sync` (not timed: the README has its own row for it); the time is
+  the whole pytest run, its clean build included. The note gives the load average before
+  and after: a figure taken on a busy machine says so.
 - cpu (not run by default: it repeats the floor and a cold build): where a cold
   build's time goes. The core-seconds (user + system, of the process and every
   descendant it waited for) of the floor and of a cold build. Their difference per
@@ -62,8 +68,8 @@ from live_engine.directives import parse_page  # noqa: E402
 from live_engine.snippets import load_snippet  # noqa: E402
 
 SUMMARY = re.compile(r"live: (\d+) snippets: (\d+) ran, (\d+) from the cache")
-SECTIONS = ("floor", "builds", "serve", "warm-floor", "pytest-docs", "memory", "scaling", "cpu")
-DEFAULT_SECTIONS = SECTIONS[:-1]  # cpu repeats the floor and a cold build: asked for by name
+SECTIONS = ("floor", "builds", "serve", "warm-floor", "pytest-docs", "memory", "scaling", "cpu", "suite")
+DEFAULT_SECTIONS = SECTIONS[:-2]  # cpu repeats the floor and a cold build, suite takes minutes: asked for by name
 TARGETS = {"cold build": 0.35, "pytest docs/": 0.6}  # at most this many times the one-process floor
 # At most this many seconds, on two idle cores (issue 30).
 SECONDS_TARGETS = {
@@ -73,6 +79,7 @@ SECONDS_TARGETS = {
     # A fresh clone's first serve builds the pages from the records and runs the snippets behind
     # them (hooks/first_serve.py): what it waits for is converting the pages, not running them.
     "serve, empty cache: first page": 30.0,
+    "suite: uv run pytest, fresh clone": 7 * 60.0,
 }
 AIMS: dict[str, str] = {}  # row -> what it should become, for a row whose target is not met yet
 
@@ -375,11 +382,36 @@ def cpu_section(table: Table, runs: int, folder: Path) -> None:
               f"= {statistics.median(cold_cpu) / cores / statistics.median(floor_wall):.2f}x this floor")
 
 
+def suite_section(table: Table, runs: int, folder: Path) -> None:
+    """`uv run pytest` in a fresh clone, as a newcomer runs it after `pip install uv`."""
+    uv = shutil.which("uv")
+    if uv is None:
+        sys.exit("the suite section needs uv on the PATH")
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("CI", "UV_COMPILE_BYTECODE", "VIRTUAL_ENV") and not name.startswith("LIVE_")}
+    times, notes = [], []
+    for run in range(runs):
+        clone = folder / f"suite-{run}"
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        subprocess.run(["git", "clone", "--quiet", "--no-checkout", str(ROOT), str(clone)], check=True)
+        subprocess.run(["git", "checkout", "--quiet", "--detach", head], cwd=clone, check=True)
+        subprocess.run([uv, "sync", "--quiet"], cwd=clone, env=env, check=True)
+        load = os.getloadavg()[0]
+        started = time.perf_counter()
+        result = subprocess.run([uv, "run", "pytest"], cwd=clone, env=env, capture_output=True, text=True)
+        times.append(time.perf_counter() - started)
+        summary = result.stdout.strip().splitlines()[-1].strip("= ") if result.stdout.strip() else "no output"
+        notes.append(f"{summary}; load {load:.1f} -> {os.getloadavg()[0]:.1f}")
+        shutil.rmtree(clone, ignore_errors=True)
+    table.add("suite: uv run pytest, fresh clone", times, " | ".join(notes))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument("--only", default=",".join(DEFAULT_SECTIONS),
-                        help=f"sections, comma-separated: {', '.join(SECTIONS)} (default: all but cpu)")
+                        help=f"sections, comma-separated: {', '.join(SECTIONS)} (default: all but cpu and suite)")
     parser.add_argument("--scales", default="1,2,4", help="copies of the site for the scaling section")
     args = parser.parse_args()
     chosen = args.only.split(",")
@@ -405,6 +437,8 @@ def main() -> None:
             scaling_section(table, args.runs, folder, [int(f) for f in args.scales.split(",")])
         if "cpu" in chosen:
             cpu_section(table, args.runs, folder)
+        if "suite" in chosen:
+            suite_section(table, args.runs, folder)
     table.print()
 
 

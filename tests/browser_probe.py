@@ -1,6 +1,5 @@
-"""Run only by test_browser_rule.py, in a pytest of its own: one test that needs the browser."""
-
-from test_browser import browser, context  # noqa: F401  (fixtures)
+"""Run only by test_browser_rule.py, in a pytest of its own: one test that needs the browser
+(the `context` fixture, from conftest.py)."""
 
 
 def test_needs_a_browser(context):

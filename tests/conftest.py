@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +25,37 @@ def pytest_addoption(parser):
     parser.addoption("--require-browser", action="store_true", dest="require_browser",
                      help="fail, rather than skip, the browser tests when no Chromium is installed "
                           "(always so under CI=true)")
+
+
+_FAILED_CALL = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if call.when == "call" and report.failed:
+        item.stash[_FAILED_CALL] = True
+    return report
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a failed test, let go of what its failure kept and collect it, so that a file, pipe or
+    process it left open is reported against that test, not against an innocent later one.
+
+    pytest keeps a failure's traceback (sys.last_traceback, for post-mortem debugging) until the next
+    test starts, and its frames sit in reference cycles, so only the cyclic garbage collector frees
+    what they hold, whenever it next runs in full: most likely during a long, allocating test. An
+    open pipe freed there warns (ResourceWarning), `filterwarnings = error` makes that an error, and
+    pytest fails the test that happened to be running: test_reference's link check once failed in
+    a full run that way, after the serve and signal tests had failed under nohup, and passed alone.
+    This runs first in the failed test's teardown, so pytest's own check for such errors, last in the
+    same teardown, names it ("error at teardown of ...")."""
+    if item.stash.get(_FAILED_CALL, False):
+        for name in ("last_type", "last_value", "last_traceback", "last_exc"):
+            if hasattr(sys, name):
+                delattr(sys, name)
+        gc.collect()
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -59,9 +94,95 @@ def clean_site(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def case_study_run():
+    """docs/case-study.ipynb executed afresh, once a session: test_notebook reads its outputs, and
+    test_determinism compares it with what the clean build executed."""
+    from live_engine.notebooks import NotebookError, execute
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        return execute((root / "docs" / "case-study.ipynb").read_bytes(), "docs/case-study.ipynb", root, timeout=300)
+    except NotebookError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture(scope="session")
 def served_site(clean_site):
     """The clean site served on localhost; yields its base URL."""
     from sitebuild import serve
 
     with serve(clean_site) as url:
         yield url
+
+
+class _Chromium:
+    """Chromium under Playwright while some fixture uses it, and not a moment longer.
+
+    Playwright's sync API keeps an event loop of its own in this thread while it runs, and
+    asyncio.run() (nbclient, for one) and a second Playwright both refuse to run then. So the browser is
+    started by the first fixture that asks for it and stopped when the last one lets it go: a browser
+    test module, or the visit of every page, which may begin inside one and reuses its browser.
+    """
+
+    def __init__(self):
+        self.users, self.playwright, self.browser = 0, None, None
+
+    @contextlib.contextmanager
+    def launched(self, config):
+        if self.users == 0:
+            path = chromium.executable()
+            if path is None:
+                if chromium.required(config):
+                    pytest.fail(chromium.missing_reason(), pytrace=False)
+                pytest.skip(chromium.missing_reason())
+            from playwright.sync_api import sync_playwright
+
+            from browsing import CHROMIUM_ARGS
+
+            self.playwright = sync_playwright().start()
+            try:
+                self.browser = self.playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+            except BaseException:
+                self.playwright.stop()
+                raise
+        self.users += 1
+        try:
+            yield self.browser
+        finally:
+            self.users -= 1
+            if self.users == 0:
+                try:
+                    self.browser.close()
+                finally:
+                    self.playwright.stop()
+                    self.playwright = self.browser = None
+
+
+_CHROMIUM = _Chromium()
+
+
+@pytest.fixture(scope="module")
+def browser(request):
+    """Chromium for the tests of one module, or a skip (a failure under CI) where there is none."""
+    with _CHROMIUM.launched(request.config) as browser:
+        yield browser
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh context for one test: its pages, clipboard and storage are its own."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def site_visits(request, clean_site, served_site):
+    """Every page of the clean build opened once per colour scheme (tests/browsing.py): what the page
+    logged and requested, what axe found, and the colours in its code blocks, by (url, scheme).
+    Plain data: the browser it used is let go once the visits are done."""
+    from browsing import visit_every_page
+
+    with _CHROMIUM.launched(request.config) as browser:
+        return visit_every_page(browser, clean_site, served_site)

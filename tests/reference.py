@@ -12,6 +12,7 @@ Pure reading and parsing: nothing here builds the site or runs a snippet.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import json
 import re
@@ -211,8 +212,10 @@ CODE_SPAN = re.compile(r"`([^`]+)`")
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]+)\)")
 
 MARKDOWN_EXTENSIONS = ["toc", "attr_list", "admonition", "tables", "md_in_html",
-                       "pymdownx.details", "pymdownx.superfences", "pymdownx.tabbed"]
-MARKDOWN_CONFIGS = {"pymdownx.tabbed": {"alternate_style": True}}
+                       "pymdownx.details", "pymdownx.highlight", "pymdownx.superfences", "pymdownx.tabbed"]
+# Only the headings' ids are read: code blocks are fenced as on the site but not highlighted (Pygments was
+# four fifths of the time), which changes no id.
+MARKDOWN_CONFIGS = {"pymdownx.tabbed": {"alternate_style": True}, "pymdownx.highlight": {"use_pygments": False}}
 
 
 @dataclasses.dataclass
@@ -227,6 +230,11 @@ def headings(text: str) -> list[Heading]:
     """The page's headings with the ids Python-Markdown's toc gives them (as MkDocs Material does),
     and the lines each one's section spans. Ids come from rendering the page, so `{#custom}` ids,
     code spans and duplicate titles (`_1`) come out as on the site."""
+    return [dataclasses.replace(heading) for heading in _headings(text)]
+
+
+@functools.lru_cache(maxsize=128)  # keyed on the text: the flags table links the same pages 170 times
+def _headings(text: str) -> tuple[Heading, ...]:
     import markdown
 
     md = markdown.Markdown(extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIGS)
@@ -254,7 +262,7 @@ def headings(text: str) -> list[Heading]:
             if later.level <= heading.level:
                 heading.end = later.line - 1
                 break
-    return found
+    return tuple(found)
 
 
 # ---------------------------------------------------------------------------------------------

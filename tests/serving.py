@@ -57,7 +57,11 @@ class Served:
                                         start_new_session=True)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
-        self.first_page = self.wait_for("", lambda page: True, self.first_page_timeout)
+        try:
+            self.first_page = self.wait_for("", lambda page: True, self.first_page_timeout)
+        except BaseException:  # no `with` body will run, so no __exit__: stop it and close its pipe here
+            self.__exit__()
+            raise
         self.first_page_seconds = time.monotonic() - self.started
         self.first_page_cpu = cpu_seconds(self.process.pid)
         return self

@@ -1,9 +1,9 @@
 """The built site in a real browser: Debian's Chromium, driven by Playwright, on localhost.
 
 Browsers cannot be downloaded here, so Playwright drives the system's Chromium
-(`.ci/run` installs it). Every page must load without a console error and without a
-request leaving localhost; search, copy buttons and content tabs must work; the home
-page must render something a reader can see.
+(`.ci/run` installs it; the `browser` and `context` fixtures are in conftest.py). Every
+page must load without a console error and without a request leaving localhost; search,
+copy buttons and content tabs must work; the home page must render something a reader can see.
 """
 
 from __future__ import annotations
@@ -13,60 +13,17 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
 from PIL import Image
-from playwright.sync_api import sync_playwright
 
-import chromium
 from test_site import live_outputs
 
-# Root needs --no-sandbox; the rest keep Chromium from calling Google's hosts, which the
-# closed network refuses (those refusals would look like requests leaving localhost).
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
-                 "--disable-background-networking", "--disable-component-update"]
 
-
-@pytest.fixture(scope="module")
-def browser(request):
-    path = chromium.executable()
-    if path is None:
-        if chromium.required(request.config):
-            pytest.fail(chromium.missing_reason(), pytrace=False)
-        pytest.skip(chromium.missing_reason())
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  permissions=["clipboard-read", "clipboard-write"])
-    yield context
-    context.close()
-
-
-def page_urls(site: Path, base: str) -> list[str]:
-    return [base + path.relative_to(site).as_posix().removesuffix("index.html")
-            for path in sorted(site.rglob("*.html"))]
-
-
-def test_every_page_loads_without_console_errors_or_requests_leaving_localhost(clean_site, served_site, context):
-    problems = []
-    page = context.new_page()
-    page.on("console", lambda message: message.type == "error" and problems.append(f"console: {message.text}"))
-    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-    page.on("request", lambda request: None if request.url.startswith((served_site, "data:", "blob:"))
-            else problems.append(f"request leaves localhost: {request.url}"))
-    urls = page_urls(clean_site, served_site)
-    assert len(urls) > 5
-    for url in urls:
-        response = page.goto(url, wait_until="load")
-        if not url.endswith("404.html"):
-            assert response is not None and response.ok, url
-        page.wait_for_load_state("networkidle")
-        problems[:] = [p if p.startswith(url) else f"{url}: {p}" for p in problems]
+def test_every_page_loads_without_console_errors_or_requests_leaving_localhost(site_visits, served_site):
+    """Light and dark, each page as the shared visit saw it (tests/browsing.py): loaded, and
+    waited for until its network was idle."""
+    assert len({url for url, _ in site_visits}) > 5
+    problems = [f"{scheme}: {url.removeprefix(served_site) or '/'}: {problem}"
+                for (url, scheme), visit in site_visits.items() for problem in visit.problems]
     assert problems == []
 
 

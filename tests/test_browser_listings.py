@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from test_accessibility import AXE
-from test_browser import browser, context  # noqa: F401  (fixtures)
+from browsing import AXE
 
 CONTRAST = """async (selector) => (await axe.run(document.querySelector(selector),
     {runOnly: ['color-contrast'], resultTypes: ['violations']})).violations

@@ -91,12 +91,12 @@ def test_serve_shows_a_failing_snippet_on_its_page_keeps_serving_and_ctrl_c_leav
         page = _fetch_when_served(f"http://127.0.0.1:{port}/", serve, log)
         os.killpg(serve.pid, signal.SIGINT)  # Ctrl-C
         serve.wait(timeout=30)
-    finally:
+    finally:  # however it went: nothing left running or open for a later test to trip over
         if serve.poll() is None:
             os.killpg(serve.pid, signal.SIGKILL)
             serve.wait()
-    reader.join(timeout=10)
-    serve.stderr.close()
+        reader.join(timeout=10)
+        serve.stderr.close()
     text = html.unescape(re.sub(r"<[^>]+>", "", page))
     assert "docs/index.md:5: snippets/bad.py:2: ZeroDivisionError: division by zero" in text
     assert 'class="live-failure"' in page and "Live snippet failed." in text

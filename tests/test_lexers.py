@@ -1,8 +1,18 @@
-"""The IR lexers: found by name, a meaning per token, no Error token in any live output, readable colours."""
+"""The IR lexers: found by name, a meaning per token, no Error token in any live output, readable colours.
+
+Readable colours twice over: assets/ir.css's colours against Material's code backgrounds, read from
+the file; and, in Chromium, every element of text inside every code block of the built site (IR
+listings, Python sources, any other language), light and dark, against the background it is drawn
+on. The second is what axe's color-contrast rule checked there before it was told to skip the code
+blocks (tests/browsing.py), at the same ratio; this file also checks that it saw every kind of
+token the built pages hold.
+"""
 
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -93,13 +103,18 @@ def test_each_output_block_carries_its_language(clean_site):
     assert {"hlo", "jaxpr"} <= {used for _, used in blocks}
 
 
-def luminance(colour: str) -> float:
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+def rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def luminance(colour) -> float:
+    """WCAG's relative luminance of '#rrggbb' or (r, g, b) in 0..255."""
+    r, g, b = (c / 255 for c in (rgb(colour) if isinstance(colour, str) else colour))
     linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
-def contrast(a: str, b: str) -> float:
+def contrast(a, b) -> float:
     high, low = sorted((luminance(a), luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
 
@@ -146,3 +161,100 @@ def test_paddings_windows_and_words_starting_with_a_digit_read_without_errors():
     assert (Number, "-1_2_1") in tokens and (Number, "0_0x15_0") in tokens and (Number, "1x16") in tokens
     jaxpr = "    callback=<function debug_callback.<locals>._flat_callback at 0x…>\n"
     assert not any(kind is Error for kind, _ in get_lexer_by_name("jaxpr").get_tokens(jaxpr))
+
+
+# --- every token on every page, in Chromium ---------------------------------------------------
+
+AA = 4.5  # axe's color-contrast for text under 18 pt (14 pt bold), which code is
+
+
+def faint_code(visits: dict, base: str = "") -> list[str]:
+    """Each kind of text element in the code blocks whose colour is under AA on its background, by
+    scheme and page, with its count and the start of its text; and each visit that measured nothing."""
+    problems = []
+    for (url, scheme), visit in sorted(visits.items()):
+        where = f"{scheme}: {url.removeprefix(base) or '/'}"
+        if visit.code_colours is None:
+            problems.append(f"{where}: the code blocks' colours were not measured: {visit.problems}")
+            continue
+        for group in visit.code_colours["groups"]:
+            ratio = contrast(group["colour"], group["background"])
+            if ratio < AA:
+                problems.append(f"{where}: {group['language']} {group['element']} {tuple(group['colour'])} on "
+                                f"{tuple(group['background'])}: {ratio:.2f}:1 ({group['count']}x, {group['text']!r})")
+    return problems
+
+
+class CodeElements(HTMLParser):
+    """(language-X, tag.class.class) of every element holding text of its own inside a code block's
+    <code>, as the built HTML has them: what the browser check must have seen."""
+
+    def __init__(self):
+        super().__init__()
+        self.kinds: set[tuple[str, str]] = set()
+        self._language: str | None = None  # of the highlight div we are in
+        self._stack: list[str] = []  # open elements inside <code>, <code> first
+        self._in_code = False
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "div" and "highlight" in classes:
+            self._language = next((c for c in classes if c.startswith("language-")), "(none)")
+        if self._in_code:
+            self._stack.append(tag + "".join(f".{c}" for c in sorted(classes)))
+        elif tag == "code" and self._language is not None:
+            self._in_code, self._stack = True, ["code" + "".join(f".{c}" for c in sorted(classes))]
+
+    def handle_endtag(self, tag):
+        if self._in_code and self._stack:
+            self._stack.pop()
+            if not self._stack:
+                self._in_code, self._language = False, None
+
+    def handle_data(self, data):
+        if self._in_code and self._stack and data.strip():
+            self.kinds.add((self._language, self._stack[-1]))
+
+
+def code_elements(site: Path) -> set[tuple[str, str]]:
+    kinds = set()
+    for page in site.rglob("*.html"):
+        parser = CodeElements()
+        parser.feed(page.read_text(encoding="utf-8"))
+        kinds |= parser.kinds
+    return kinds
+
+
+def test_every_element_of_text_in_every_code_block_meets_wcag_aa_light_and_dark(site_visits, served_site, clean_site):
+    """Its colour on the background it is drawn on, in Chromium, on every page of the built site."""
+    assert faint_code(site_visits, served_site) == []
+    measured = defaultdict(set)
+    for (_, scheme), visit in site_visits.items():
+        measured[scheme] |= {(group["language"], group["element"]) for group in visit.code_colours["groups"]}
+    built = code_elements(clean_site)
+    assert {"language-hlo", "language-stablehlo", "language-jaxpr", "language-python"} <= {lang for lang, _ in built}
+    for scheme in ("light", "dark"):
+        assert built - measured[scheme] == set(), f"{scheme}: kinds of token the check did not see"
+
+
+def test_the_colour_check_names_a_faint_token_and_its_page():
+    from browsing import Visit
+
+    visit = Visit("http://127.0.0.1:1/site/reading-hlo/", "dark", code_colours={"elements": 2, "groups": [
+        {"language": "language-hlo", "element": "span.nv", "colour": [227, 156, 247], "background": [39, 42, 53],
+         "text": "%x.1", "count": 40},
+        {"language": "language-hlo", "element": "span.c", "colour": [80, 84, 92], "background": [39, 42, 53],
+         "text": "metadata={", "count": 3}]})
+    unmeasured = Visit("http://127.0.0.1:1/site/", "light", problems=["the visit failed: timeout"])
+    assert faint_code({(v.url, v.scheme): v for v in (visit, unmeasured)}, "http://127.0.0.1:1/site/") == [
+        "light: /: the code blocks' colours were not measured: ['the visit failed: timeout']",
+        "dark: reading-hlo/: language-hlo span.c (80, 84, 92) on (39, 42, 53): 1.88:1 (3x, 'metadata={')"]
+
+
+def test_the_built_html_is_read_for_every_kind_of_code_element(tmp_path):
+    (tmp_path / "index.html").write_text(
+        '<div class="language-hlo highlight"><span class="filename">Output</span><pre><span></span><code>'
+        '<a id="x"></a><span class="nv">%a</span> = <span class="w"> </span><span class="sm-line"><span class="nb">add</span>'
+        '(</span>\n</code></pre></div><p><code>inline</code></p>')
+    assert code_elements(tmp_path) == {("language-hlo", "span.nv"), ("language-hlo", "span.nb"),
+                                       ("language-hlo", "span.sm-line"), ("language-hlo", "code")}

@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 import reference as ref
-from test_browser import browser  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -126,43 +125,92 @@ def url_of(base: str, target: str, flat: bool) -> str:
     return f"{base}{stem}.html#{anchor}" if flat else f"{base}{stem}/#{anchor}"
 
 
-def landing(browser, url: str) -> str:
-    page = browser.new_page()
-    try:
-        page.goto(url, wait_until="load")
-        page.wait_for_load_state("load")  # after location.replace, the new page's load
-        return page.url
-    finally:
-        page.close()
+def landing(page, url: str) -> str:
+    """Where `url` ends up when opened afresh, as from another site's link: a full load from a blank
+    page (from the page before, only its fragment would change), then the load the script may cause."""
+    page.goto("about:blank")
+    page.goto(url, wait_until="load")
+    page.wait_for_load_state("load")  # after location.replace, the new page's load
+    return page.url
 
 
 @pytest.mark.parametrize("flat", [False, True], ids=["served", "file"])
 def test_the_script_follows_each_entry_on_a_made_up_site(browser, made_up_served, tmp_path, flat):
     base = made_up_site(tmp_path, flat=True).as_uri() + "/" if flat else made_up_served
     problems = []
-    for page, anchors in moved().items():
-        for anchor, target in anchors.items():
-            old, new = url_of(base, f"{page}#{anchor}", flat), url_of(base, target, flat)
-            if (reached := landing(browser, old)) != new:
-                problems.append(f"{old} -> {reached}, expected {new}")
-        for anchor in ("kept", "no-such-anchor-anywhere"):  # present, or in no map: stay
-            url = url_of(base, f"{page}#{anchor}", flat)
-            if (reached := landing(browser, url)) != url:
-                problems.append(f"{url} -> {reached}, expected to stay")
+    tab = browser.new_page()
+    try:
+        for page, anchors in moved().items():
+            for anchor, target in anchors.items():
+                old, new = url_of(base, f"{page}#{anchor}", flat), url_of(base, target, flat)
+                if (reached := landing(tab, old)) != new:
+                    problems.append(f"{old} -> {reached}, expected {new}")
+            for anchor in ("kept", "no-such-anchor-anywhere"):  # present, or in no map: stay
+                url = url_of(base, f"{page}#{anchor}", flat)
+                if (reached := landing(tab, url)) != url:
+                    problems.append(f"{url} -> {reached}, expected to stay")
+    finally:
+        tab.close()
     assert problems == [], "\n".join(problems)
 
 
 def test_each_old_link_lands_on_its_section_in_the_built_site(clean_site, served_site, browser):
-    problems = []
-    page = browser.new_page()
+    """Every entry of the map, on the built pages. Each old page is opened with its first moved anchor,
+    as a reader's old link opens it, and must land on the new page's section. Its other moved anchors
+    are then followed from the old page, opened once: the fragment changes as an in-page link would
+    change it, the script (the same lookup) sends the browser on, and that navigation, once seen to go to
+    the right URL, is answered with 204 No Content, which leaves the old page in place for the next
+    anchor. (The made-up site's test above opens every entry afresh.) Last, each new page is opened
+    once and must hold every id the map sends there."""
+    problems, targets = [], {}
+    tab = browser.new_page()
+    followed: list[str] = []
+
+    def hold(route):  # a navigation away from the old page: note where it went, stay where we are
+        followed.append(route.request.url)
+        route.fulfill(status=204)
+
     try:
         for old_page, anchors in moved().items():
-            for anchor, target in anchors.items():
-                new_page, _, new_anchor = target.partition("#")
-                page.goto(url_of(served_site, f"{old_page}#{anchor}", flat=False), wait_until="load")
-                page.wait_for_url(url_of(served_site, target, flat=False), timeout=10_000)
-                if page.locator(f"[id='{new_anchor}']").count() != 1:
-                    problems.append(f"{old_page}#{anchor}: landed on {page.url}, which has no element with that id")
+            entries = list(anchors.items())
+            for anchor, target in entries:
+                targets.setdefault(target.partition("#")[0], set()).add(target.partition("#")[2])
+            if not entries:
+                continue
+            anchor, target = entries[0]
+            tab.goto(url_of(served_site, f"{old_page}#{anchor}", flat=False), wait_until="load")
+            tab.wait_for_url(url_of(served_site, target, flat=False), timeout=10_000)
+            if tab.locator(f"[id='{target.partition('#')[2]}']").count() != 1:
+                problems.append(f"{old_page}#{anchor}: landed on {tab.url}, which has no element with that id")
+            if len(entries) == 1:
+                continue
+            old_url = url_of(served_site, f"{old_page}#", flat=False).removesuffix("#")
+            tab.goto(old_url, wait_until="load")
+            tab.route(lambda url: url.split("#")[0] != old_url and not url.startswith(served_site + "assets/"), hold)
+            try:
+                for anchor, target in entries[1:]:
+                    followed.clear()
+                    tab.evaluate("anchor => { location.hash = anchor; }", anchor)
+                    tab.wait_for_function("() => true")  # a round trip: the hashchange has run
+                    new_url = url_of(served_site, target, flat=False)
+                    if new_url.split("#")[0] == old_url:  # renamed on its own page: only the fragment changes
+                        tab.wait_for_url(new_url, timeout=10_000)
+                        continue
+                    for _ in range(250):  # the route handler runs as Playwright's events arrive
+                        if followed:
+                            break
+                        tab.wait_for_timeout(20)
+                    if followed != [new_url.split("#")[0]]:
+                        problems.append(f"{old_page}#{anchor}: went to {followed}, expected {target}")
+                    if tab.url != f"{old_url}#{anchor}":
+                        problems.append(f"{old_page}#{anchor}: the old page did not stay for the next anchor: {tab.url}")
+            finally:
+                tab.unroute_all()
+        for new_page, ids in sorted(targets.items()):
+            tab.goto(url_of(served_site, f"{new_page}#", flat=False).removesuffix("#"), wait_until="load")
+            for new_id in sorted(ids):
+                if tab.locator(f"[id='{new_id}']").count() != 1:
+                    problems.append(f"{new_page}: the map sends readers to #{new_id}, which the page does not have")
     finally:
-        page.close()
+        tab.close()
     assert problems == [], "\n".join(problems)

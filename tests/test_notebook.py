@@ -43,11 +43,8 @@ def texts(executed_notebook: dict) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def case_study():
-    try:
-        return execute(CASE_STUDY.read_bytes(), "docs/case-study.ipynb", ROOT, timeout=300)
-    except NotebookError as error:
-        pytest.fail(str(error), pytrace=False)
+def case_study(case_study_run):
+    return case_study_run  # executed afresh once a session (conftest.py); test_determinism compares it too
 
 
 def test_the_committed_notebook_has_no_outputs():

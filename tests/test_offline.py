@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from sitebuild import build_site
-from test_browser import browser, context  # noqa: F401  (fixtures)
 
 
 @pytest.fixture(scope="module")

@@ -139,7 +139,9 @@ def test_every_flag_the_site_mentions_is_listed(flags_page):
         "'Names that look like flags but are not'):\n  " + "\n  ".join(missing))
 
 
-def check_links(row: ref.Row, require_live: bool) -> list[str]:
+def check_links(row: ref.Row, require_live: bool, pages: dict | None = None) -> list[str]:
+    """What is wrong with a row's 'shown in' links; `pages` keeps each linked page read once across rows."""
+    pages = {} if pages is None else pages
     keys = {ref.flag_key(name) for name in names(row)}
     links = ref.LINK.findall(row.cells["shown in"])
     if not links:
@@ -147,7 +149,9 @@ def check_links(row: ref.Row, require_live: bool) -> list[str]:
     problems, live = [], []
     for _, target in links:
         page_name, _, anchor = target.partition("#")
-        page = ref.linked_page(page_name)
+        if page_name not in pages:
+            pages[page_name] = ref.linked_page(page_name)
+        page = pages[page_name]
         if page is None:
             problems.append(f"{where(row)}: {target}: no page docs/{page_name}")
             continue
@@ -166,12 +170,22 @@ def check_links(row: ref.Row, require_live: bool) -> list[str]:
 
 def test_every_link_reaches_a_section_that_mentions_the_name(flags_page):
     flags, lookalikes = flags_page
-    problems = []
+    problems, pages = [], {}
     for row in flags:
-        problems += check_links(row, require_live=row.cells["verified here"].strip() == "live")
+        problems += check_links(row, require_live=row.cells["verified here"].strip() == "live", pages=pages)
     for row in lookalikes:
-        problems += check_links(row, require_live=False)
+        problems += check_links(row, require_live=False, pages=pages)
     assert not problems, "\n".join(problems)
+
+
+def test_the_link_check_reports_a_missing_page_a_missing_anchor_and_a_section_without_the_name():
+    first = ref.headings((ref.DOCS / "basics.md").read_text(encoding="utf-8"))[1].id
+    row = ref.Row(7, {"name": "`--no_such_flag`", "shown in": f"[a](nowhere.md), [b](basics.md#no-such-id), "
+                                                             f"[c](basics.md#{first})", "verified here": "live"})
+    problems = check_links(row, require_live=True)
+    assert [problem.split(": ", 2)[2] for problem in problems] == [
+        "no page docs/nowhere.md", "basics.md has no heading with id 'no-such-id'",
+        "that section never mentions no_such_flag"], problems
 
 
 def test_every_row_says_whether_it_ran(flags_page):

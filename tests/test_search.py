@@ -19,12 +19,10 @@ loaded once, asked every query in turn.
 
 from __future__ import annotations
 
-import time
 import urllib.parse
 
 import pytest
 
-from test_browser import browser  # noqa: F401  (fixture)
 
 TOP = 3  # the page must be among this many results
 
@@ -109,10 +107,36 @@ QUERIES = [  # (what a reader types, the recipe page that must come up)
 ]
 
 
+# Material's search runs in a web worker: the page posts each value of the search box as
+# {type: 2, data: value} and the worker answers each with one {type: 3, data: results}, in order
+# (assets/javascripts/workers/search.*.js). Counting both tells when the answer to the last
+# keystroke is in, instead of waiting for the list to stop changing.
+COUNT_SEARCH_MESSAGES = """(() => {
+  const Native = window.Worker;
+  const seen = window.__searchMessages = {asked: [], answered: 0};
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', event => { if (event.data && event.data.type === 3) seen.answered += 1; });
+    }
+    postMessage(message, ...rest) {
+      if (message && message.type === 2) seen.asked.push(message.data);
+      return super.postMessage(message, ...rest);
+    }
+  };
+})();"""
+ANSWERED = """query => { const seen = window.__searchMessages;
+  return seen.asked.length > 0 && seen.asked[seen.asked.length - 1] === query && seen.answered === seen.asked.length; }"""
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+RESULTS = """() => [document.querySelector('.md-search-result__meta').innerText,
+    [...document.querySelectorAll('li.md-search-result__item')].map(item => item.querySelector('a').getAttribute('href'))]"""
+
+
 @pytest.fixture(scope="module")
-def search_box(served_site, browser):  # noqa: F811
+def search_box(served_site, browser):
     """The home page, loaded once, its search box focused; every query is typed into it in turn."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(COUNT_SEARCH_MESSAGES)
     page = context.new_page()
     page.goto(served_site, wait_until="networkidle")
     page.keyboard.press("/")  # Material's shortcut to focus the search box
@@ -121,24 +145,19 @@ def search_box(served_site, browser):  # noqa: F811
 
 
 def results_for(page, query: str) -> list[str]:
-    """The path of each result's page, best first, as Material lists them once the query settles."""
+    """The path of each result's page, best first, as Material lists them once the worker has
+    answered the whole query."""
     page.locator("input.md-search__input").focus()
     page.keyboard.press("Control+A")
     page.keyboard.press("Backspace")  # a key event: Material clears the results
     page.wait_for_function("() => !document.querySelector('li.md-search-result__item')", timeout=15_000)
     page.keyboard.type(query, delay=20)  # key by key, as a reader types: Material searches on key events
-    # The worker answers each keystroke in turn (and says "Initializing search" until its
-    # index is loaded): read the results until three reads 300 ms apart agree.
-    seen, agreed, deadline = None, 0, time.monotonic() + 20
-    while agreed < 2 and time.monotonic() < deadline:
-        page.wait_for_timeout(300)
-        now = (page.locator(".md-search-result__meta").inner_text(),
-               page.locator("li.md-search-result__item").evaluate_all(
-                   "items => items.map(item => item.querySelector('a').getAttribute('href'))"))
-        agreed = agreed + 1 if now == seen and not now[0].startswith("Initializing") else 0
-        seen = now
-    assert agreed == 2, f"{query!r}: the results did not settle: {seen}"
-    return [urllib.parse.urlsplit(href).path for href in seen[1]]  # without ?h=... and #section
+    page.wait_for_function(ANSWERED, arg=query, timeout=20_000)
+    page.evaluate(NEXT_FRAMES)  # Material lists an answer as it arrives; two frames later it is drawn
+    meta, links = page.evaluate(RESULTS)
+    assert not meta.startswith("Initializing"), f"{query!r}: the search index was not ready: {meta}"
+    assert [meta, links] == page.evaluate(RESULTS), f"{query!r}: the results changed after the last answer"
+    return [urllib.parse.urlsplit(href).path for href in links]  # without ?h=... and #section
 
 
 def test_every_query_has_a_recipe_page_to_find(clean_site):

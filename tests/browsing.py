@@ -1,0 +1,195 @@
+"""Every page of the served clean build, opened once per colour scheme, for the checks that read every page.
+
+Opening a page of this site costs Chromium about a second of CPU (the largest pages hold 20,000
+highlighted spans), and axe-core costs more. Three tests used to open every page on their own. Now
+one visit per page and scheme (the `site_visits` fixture in conftest.py, session-scoped) records,
+while the page is open, what each of them checks:
+
+- tests/test_browser.py: console errors, script errors, failed page loads and requests leaving
+  localhost, in both schemes (it used to look at the light scheme only);
+- tests/test_accessibility.py: axe-core's serious and critical findings: every rule in the light
+  scheme, the colour rules in the dark one (the DOM is the same, only colours differ). Axe's
+  color-contrast rule skips the contents of the code blocks (CODE), which were most of its work;
+- tests/test_lexers.py: the colour of every element of text inside those code blocks and the
+  background it is drawn on, which that test holds to the same 4.5:1 as axe's rule.
+
+The two schemes load in two tabs, the second loading while axe runs in the first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+SCHEMES = ("light", "dark")
+VIEWPORT = {"width": 1280, "height": 900}
+
+# Root needs --no-sandbox; the rest keep Chromium from calling Google's hosts, which the
+# closed network refuses (those refusals would look like requests leaving localhost).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
+                 "--disable-background-networking", "--disable-component-update"]
+
+# The code blocks: each one's text is Pygments' token spans (or plain text) in a <code>. Axe's
+# color-contrast rule skips what is inside them, and test_lexers.py checks the colour of every element
+# of text there instead, in both schemes: on the chapters, most of what the rule checked (and most
+# of axe's time) were these spans, whose colours come from a few rules (assets/ir.css for the IR
+# lexers, Material's palette and assets/contrast.css for the others) and repeat thousands of times.
+CODE = ".highlight pre > code"
+
+# Material marks each code block that scrolls sideways focusable (tabindex) from a resize
+# observer, some time after the load event; on a busy machine that can come after the
+# network is idle. docs/assets/a11y.js does the same for the notebook's cells, and names
+# the code-annotation markers Material adds. Wait for both, so axe sees the page a reader
+# gets, not one mid-setup.
+SETTLED = """() => {
+  const scrolls = el => { const s = getComputedStyle(el);
+    return (/auto|scroll/.test(s.overflowX) && el.scrollWidth > el.clientWidth)
+        || (/auto|scroll/.test(s.overflowY) && el.scrollHeight > el.clientHeight); };
+  return [...document.querySelectorAll('pre > code')].every(code => code.closest('.jupyter-wrapper')
+           || code.scrollWidth <= code.offsetWidth || code.hasAttribute('tabindex'))
+    && [...document.querySelectorAll('.jupyter-wrapper :is(div, pre, code)')]
+         .every(el => el.hasAttribute('tabindex') || !scrolls(el))
+    && [...document.querySelectorAll('a.md-annotation__index')].every(link => link.hasAttribute('aria-label'));
+}"""
+SETTLE_MS = 30_000  # then axe runs anyway, and reports what is still missing
+
+# axe-core's rules tagged cat.color that run by default (color-contrast-enhanced, AAA, is off); the rest
+# read the DOM, ARIA and layout, which the colour scheme does not change.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+AXE_OPTIONS = {"light": {"resultTypes": ["violations"]},
+               "dark": {"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": COLOUR_RULES}}}
+
+# color-contrast keeps its own test of which elements it checks (visible text, and so on) and adds one:
+# not inside CODE. axe.configure takes a rule's `matches` as a function; the rule's own comes first.
+SKIP_CODE_IN_CONTRAST = """code => {
+  const rule = axe._audit.rules.find(rule => rule.id === 'color-contrast');
+  if (!rule || typeof rule.matches !== 'function') throw new Error('axe has no color-contrast rule to narrow');
+  const own = rule.matches;
+  axe.configure({rules: [{id: 'color-contrast',
+                          matches: (node, virtualNode, context) => !node.closest(code) && own.call(rule, node, virtualNode, context)}]});
+}"""
+
+# Started without waiting, so the other tab can load meanwhile; collected by COLLECT.
+START = """options => { window.__axeFindings = axe.run(document, options).then(r => r.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap(v => v.nodes.map(n => [v.id, n.target.join(' '), n.html.slice(0, 120)]))); }"""
+COLLECT = "() => window.__axeFindings"
+
+# Every element inside the code blocks that holds text of its own, grouped by the block's language,
+# the element's tag and classes, its colour and the background it is drawn on: the ancestors'
+# background colours composited over the white canvas, and the colour made transparent by any
+# opacity on the way, as axe's rule computes them. Hidden elements (a folded block, a tab not
+# shown) are included: a reader who opens them sees those colours.
+CODE_COLOURS = """code => {
+  const rgba = value => { const parts = value.match(/[\\d.]+/g).map(Number); return parts.length > 3 ? parts : [...parts, 1]; };
+  const over = (top, below) => top.slice(0, 3).map((c, i) => c * top[3] + below[i] * (1 - top[3]));
+  const memo = (cache, compute) => element => {
+    if (!cache.has(element)) cache.set(element, compute(element));
+    return cache.get(element);
+  };
+  const background = memo(new Map(), element => {
+    if (!element) return [255, 255, 255];
+    const own = rgba(getComputedStyle(element).backgroundColor);
+    return own[3] >= 1 ? own.slice(0, 3) : over(own, background(element.parentElement));
+  });
+  const opacity = memo(new Map(), element => element ? Number(getComputedStyle(element).opacity) * opacity(element.parentElement) : 1);
+  const groups = new Map();
+  let elements = 0;
+  for (const block of document.querySelectorAll(code)) {
+    const language = (block.closest('[class*="language-"]')?.className.match(/language-[\\w-]+/) || ['(none)'])[0];
+    for (const element of [block, ...block.querySelectorAll('*')]) {
+      const text = [...element.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join('').trim();
+      if (!text) continue;
+      elements += 1;
+      const behind = background(element);
+      const colour = rgba(getComputedStyle(element).color);
+      const shown = over([...colour.slice(0, 3), colour[3] * opacity(element)], behind);
+      const classes = [...element.classList].sort().map(c => '.' + c).join('');
+      const key = [language, element.tagName.toLowerCase() + classes, shown.map(Math.round).join(','),
+                   behind.map(Math.round).join(',')].join(' ');
+      const group = groups.get(key);
+      if (group) group.count += 1;
+      else groups.set(key, {language, element: element.tagName.toLowerCase() + classes,
+                            colour: shown.map(Math.round), background: behind.map(Math.round), text: text.slice(0, 40), count: 1});
+    }
+  }
+  return {elements, groups: [...groups.values()]};
+}"""
+
+
+@dataclasses.dataclass
+class Visit:
+    url: str
+    scheme: str
+    problems: list[str] = dataclasses.field(default_factory=list)  # console, script, request, load
+    axe: list[tuple[str, str, str]] | None = None  # (rule, target, element) of each serious finding
+    code_colours: dict | None = None  # CODE_COLOURS' answer: {"elements": n, "groups": [...]}
+    seconds: dict[str, float] = dataclasses.field(default_factory=dict)  # where the visit's time went
+
+
+def page_urls(site: Path, base: str) -> list[str]:
+    return [base + path.relative_to(site).as_posix().removesuffix("index.html")
+            for path in sorted(site.rglob("*.html"))]
+
+
+def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Visit]:
+    """Each page of `site` served at `base`, in each scheme: what it logged and requested, what axe
+    found, and the colours in its code blocks. A page that fails to load or to settle says so in its
+    problems; the others are still visited."""
+    axe = AXE.read_text(encoding="utf-8")
+    visits: dict[tuple[str, str], Visit] = {}
+    current: dict[str, Visit] = {}
+    contexts = {scheme: browser.new_context(viewport=VIEWPORT, color_scheme=scheme) for scheme in SCHEMES}
+    try:
+        tabs = {}
+        for scheme, context in contexts.items():
+            tab = tabs[scheme] = context.new_page()
+
+            def note(problem: str, scheme=scheme) -> None:
+                current[scheme].problems.append(problem)
+
+            tab.on("console", lambda message, note=note: message.type == "error" and note(f"console: {message.text}"))
+            tab.on("pageerror", lambda error, note=note: note(f"script error: {error}"))
+            tab.on("request", lambda request, note=note: None if request.url.startswith((base, "data:", "blob:"))
+                   else note(f"request leaves localhost: {request.url}"))
+        for url in page_urls(site, base):
+            started = []
+            for scheme, tab in tabs.items():
+                visit = visits[url, scheme] = current[scheme] = Visit(url, scheme)
+                started_at = time.monotonic()
+                try:
+                    response = tab.goto(url, wait_until="load")
+                    if not url.endswith("404.html") and not (response is not None and response.ok):
+                        visit.problems.append(f"load: {response.status if response else 'no response'}")
+                    try:
+                        tab.wait_for_function(SETTLED, timeout=SETTLE_MS)
+                    except PlaywrightTimeout:
+                        pass  # axe names each block still unmarked
+                    visit.seconds["load"] = time.monotonic() - started_at
+                    tab.add_script_tag(content=axe)
+                    tab.evaluate(SKIP_CODE_IN_CONTRAST, CODE)
+                    tab.evaluate(START, AXE_OPTIONS[scheme])
+                    visit.seconds["axe started"] = time.monotonic()
+                    started.append((scheme, tab))
+                except PlaywrightError as error:
+                    visit.problems.append(f"the visit failed: {error}")
+            for scheme, tab in started:
+                visit = visits[url, scheme]
+                try:
+                    visit.axe = [tuple(finding) for finding in tab.evaluate(COLLECT)]
+                    visit.seconds["axe"] = time.monotonic() - visit.seconds.pop("axe started")  # from its start
+                    measuring = time.monotonic()
+                    visit.code_colours = tab.evaluate(CODE_COLOURS, CODE)
+                    visit.seconds["code colours"] = time.monotonic() - measuring
+                    tab.wait_for_load_state("networkidle")  # long reached while axe ran: late requests are seen
+                except PlaywrightError as error:
+                    visit.problems.append(f"the visit failed: {error}")
+    finally:
+        for context in contexts.values():
+            context.close()
+    return visits
