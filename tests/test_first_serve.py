@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from serving import Served
-from test_browser import browser  # noqa: F401  (fixture)
 from tinysite import ROOT, make_site, mkdocs_build
 
 SLEEP = 6  # seconds slow.py sleeps before it leaves its mark (a file outside the site) and prints
@@ -162,7 +161,7 @@ COLOURS = """() => axe.run(document, {runOnly: {type: 'rule', values: ['color-co
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_marks_and_the_diff_read_in_both_palettes(served, browser, scheme):  # noqa: F811
+def test_the_marks_and_the_diff_read_in_both_palettes(served, browser, scheme):  # browser: conftest.py
     served.wait_for("differs/", lambda page: DIFFERS in text_of(page), 180)
     context = browser.new_context(viewport={"width": 1000, "height": 800}, color_scheme=scheme)
     try:
