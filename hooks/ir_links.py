@@ -11,6 +11,7 @@ site) leaves its listings alone.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import re
 from pathlib import Path
@@ -46,8 +47,13 @@ def meanings(docs_dir: Path, reference: Reference) -> dict[str, str]:
     page = docs_dir / reference.page
     if not page.is_file():
         return {}
-    return {m["name"]: MARKDOWN_MARKUP.sub(lambda link: link.group(1) or "", m["meaning"])
-            for m in ROW.finditer(page.read_text(encoding="utf-8"))}
+    return dict(_meanings(page.read_text(encoding="utf-8")))
+
+
+@functools.lru_cache(maxsize=4)  # keyed on the reference page's text: every page of a build asks for the same
+def _meanings(text: str) -> tuple[tuple[str, str], ...]:
+    return tuple((m["name"], MARKDOWN_MARKUP.sub(lambda link: link.group(1) or "", m["meaning"]))
+                 for m in ROW.finditer(text))
 
 
 def link_names(page_html: str, reference: Reference, known: dict[str, str], reference_url: str) -> str:

@@ -41,6 +41,7 @@ from ir_links import REFERENCES, anchor_rows, link_names, meanings
 from notebook_pages import highlighted_outputs, prepare_notebook, without_mermaid_loader
 from recipe_links import with_notebook_links
 import first_serve
+import serve_polling
 import unchanged_pages
 
 log = logging.getLogger("mkdocs.plugins.live")
@@ -122,7 +123,9 @@ def _spacing() -> float:
 
 
 def on_serve(server, config, builder):
-    """After the first build, before the server serves it: what that build queued starts now."""
+    """After the first build, before the server serves it: saves are looked for every 0.1 s, and
+    what that build queued starts now."""
+    serve_polling.poll_every(server)
     if _state["background"] is not None and _state["background"].queued:
         _state["signal"].watch(server)
         _state["background"].launch(_state["runner"])

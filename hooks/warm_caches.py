@@ -4,7 +4,8 @@ A warm build that changed nothing spent most of its time redoing the same work:
 Material's search plugin parsing every page's HTML (hooks/search_cache.py), Pygments
 highlighting every block (hooks/highlight_cache.py), and Python-Markdown converting
 every page (hooks/render_memo.py), which under `mkdocs serve` it did again at every
-save. Each result is kept keyed on its whole input, in the snippets' cache folder
+save, and then Jinja compiling the theme's templates and rendering every page through
+them (hooks/template_memo.py: kept in memory, so it helps the rebuilds of `mkdocs serve`). Each result is kept keyed on its whole input, in the snippets' cache folder
 (`[tool.live] cache_dir`, or LIVE_CACHE_DIR), and the site is byte for byte what it
 would be without this hook (tests/test_warm_caches.py). A whole build keeps in each
 file only what it used.
@@ -22,6 +23,7 @@ from pathlib import Path
 import highlight_cache
 import render_memo
 import search_cache
+import template_memo
 from live_engine.settings import SettingsError, load_settings
 from memo_file import memo_file
 
@@ -52,6 +54,11 @@ def on_files(files, config):
     return files
 
 
+def on_env(env, config, files):
+    template_memo.use(env, config, files)
+    return env
+
+
 def on_pre_page(page, config, files):
     render_memo.wrap(page)
     return page
@@ -62,3 +69,6 @@ def on_post_build(config):
         memo.save(prune=True)
     if render_memo.reused():
         log.info("warm_caches: %d pages unchanged, not converted again", render_memo.reused())
+    if template_memo.reused():
+        log.info("warm_caches: %d pages rendered as at the last build, their templates not run again",
+                 template_memo.reused())
