@@ -1,9 +1,9 @@
-"""Every page of the served clean build, opened once per colour scheme, for the checks that read every page.
+"""Every page of the clean build, opened once per colour scheme, for the checks that read every page.
 
 Opening a page of this site costs Chromium about a second of CPU (the largest pages hold 20,000
 highlighted spans), and axe-core costs more. Three tests used to open every page on their own. Now
-one visit per page and scheme (the `site_visits` fixture in conftest.py, session-scoped) records,
-while the page is open, what each of them checks:
+one visit per page and scheme (the `site_visits` fixture in conftest.py, session-scoped, made in
+the background: see the end of this file) records, while the page is open, what each of them checks:
 
 - tests/test_browser.py: console errors, script errors, failed page loads and requests leaving
   localhost, in both schemes (it used to look at the light scheme only);
@@ -19,6 +19,9 @@ The two schemes load in two tabs, the second loading while axe runs in the first
 from __future__ import annotations
 
 import dataclasses
+import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -124,23 +127,26 @@ CODE_COLOURS = """code => {
 
 @dataclasses.dataclass
 class Visit:
-    url: str
+    page: str  # the page's path under the site: "" for the home page, "reading-hlo/", "404.html"
     scheme: str
     problems: list[str] = dataclasses.field(default_factory=list)  # console, script, request, load
     axe: list[tuple[str, str, str]] | None = None  # (rule, target, element) of each serious finding
     code_colours: dict | None = None  # CODE_COLOURS' answer: {"elements": n, "groups": [...]}
     seconds: dict[str, float] = dataclasses.field(default_factory=dict)  # where the visit's time went
 
+    @property
+    def where(self) -> str:
+        return f"{self.scheme}: {self.page or '/'}"
 
-def page_urls(site: Path, base: str) -> list[str]:
-    return [base + path.relative_to(site).as_posix().removesuffix("index.html")
-            for path in sorted(site.rglob("*.html"))]
+
+def pages(site: Path) -> list[str]:
+    return [path.relative_to(site).as_posix().removesuffix("index.html") for path in sorted(site.rglob("*.html"))]
 
 
 def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Visit]:
-    """Each page of `site` served at `base`, in each scheme: what it logged and requested, what axe
-    found, and the colours in its code blocks. A page that fails to load or to settle says so in its
-    problems; the others are still visited."""
+    """Each page of `site` served at `base`, in each scheme, by (page, scheme): what it logged and
+    requested, what axe found, and the colours in its code blocks. A page that fails to load or to
+    settle says so in its problems; the others are still visited."""
     axe = AXE.read_text(encoding="utf-8")
     visits: dict[tuple[str, str], Visit] = {}
     current: dict[str, Visit] = {}
@@ -157,14 +163,14 @@ def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Vi
             tab.on("pageerror", lambda error, note=note: note(f"script error: {error}"))
             tab.on("request", lambda request, note=note: None if request.url.startswith((base, "data:", "blob:"))
                    else note(f"request leaves localhost: {request.url}"))
-        for url in page_urls(site, base):
-            started = []
+        for page in pages(site):
+            url, started = base + page, []
             for scheme, tab in tabs.items():
-                visit = visits[url, scheme] = current[scheme] = Visit(url, scheme)
+                visit = visits[page, scheme] = current[scheme] = Visit(page, scheme)
                 started_at = time.monotonic()
                 try:
                     response = tab.goto(url, wait_until="load")
-                    if not url.endswith("404.html") and not (response is not None and response.ok):
+                    if page != "404.html" and not (response is not None and response.ok):
                         visit.problems.append(f"load: {response.status if response else 'no response'}")
                     try:
                         tab.wait_for_function(SETTLED, timeout=SETTLE_MS)
@@ -179,7 +185,7 @@ def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Vi
                 except PlaywrightError as error:
                     visit.problems.append(f"the visit failed: {error}")
             for scheme, tab in started:
-                visit = visits[url, scheme]
+                visit = visits[page, scheme]
                 try:
                     visit.axe = [tuple(finding) for finding in tab.evaluate(COLLECT)]
                     visit.seconds["axe"] = time.monotonic() - visit.seconds.pop("axe started")  # from its start
@@ -193,3 +199,61 @@ def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Vi
         for context in contexts.values():
             context.close()
     return visits
+
+
+# --- in the background ---------------------------------------------------------------------------
+#
+# The visits are most of a minute's work for Chromium on two cores, and waiting on them is all
+# the tests that read them do. So the session starts them in a process of their own as soon as
+# the clean build is there (conftest.py's clean_site), with a server and a Chromium of their own,
+# and the tests that read them run last: the rest of the suite runs meanwhile.
+
+class InBackground:
+    """`python tests/browsing.py SITE OUT.json`, started once; `visits()` waits for its answer."""
+
+    def __init__(self):
+        self.process: subprocess.Popen | None = None
+
+    def start(self, site: Path, folder: Path) -> None:
+        if self.process is None:
+            self.out, self.log = folder / "visits.json", folder / "visits.log"
+            with open(self.log, "wb") as log:
+                self.process = subprocess.Popen([sys.executable, __file__, str(site), str(self.out)],
+                                                stdout=log, stderr=subprocess.STDOUT, cwd=Path(__file__).parent.parent)
+
+    def visits(self) -> dict[tuple[str, str], Visit]:
+        assert self.process is not None, "the visits were never started"
+        if self.process.wait() != 0:
+            raise AssertionError(f"visiting every page failed ({self.process.returncode}):\n"
+                                 + self.log.read_text(encoding="utf-8", errors="replace")[-8000:])
+        found = {}
+        for entry in json.loads(self.out.read_text(encoding="utf-8")):
+            visit = Visit(**entry)
+            visit.axe = None if visit.axe is None else [tuple(finding) for finding in visit.axe]
+            found[visit.page, visit.scheme] = visit
+        return found
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def main(site: Path, out: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    import chromium
+    from sitebuild import serve
+
+    with serve(site) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium.executable(), headless=True, args=CHROMIUM_ARGS)
+        try:
+            visits = visit_every_page(browser, site, base)
+        finally:
+            browser.close()
+    out.write_text(json.dumps([dataclasses.asdict(visit) for visit in visits.values()]), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.path[:0] = [str(Path(__file__).parent), str(Path(__file__).parent.parent / "hooks")]  # as pytest has them
+    main(Path(sys.argv[1]), Path(sys.argv[2]))

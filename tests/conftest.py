@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import chromium
+from browsing import InBackground
 from live_engine.workers import WorkerPool
 
 # Hermetic: nothing in the caller's shell steers the engine under test. LIVE_CACHE_DIR
@@ -77,7 +78,7 @@ def worker_pool():
 
 
 @pytest.fixture(scope="session")
-def clean_site(tmp_path_factory):
+def clean_site(request, tmp_path_factory):
     """The real site, built --strict from an empty cache, as a fresh clone would publish it.
 
     Every snippet in it ran fresh in this session, so the docs/ items that come later
@@ -88,6 +89,9 @@ def clean_site(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("clean-build")
     site = build_site(folder)
+    if any("site_visits" in getattr(item, "fixturenames", ()) for item in request.session.items) \
+            and chromium.executable() is not None:
+        _VISITS.start(site, tmp_path_factory.mktemp("visits"))  # in the background from now on
     os.environ["LIVE_FRESH_RESULTS"] = str(folder / "cache")
     yield site
     os.environ.pop("LIVE_FRESH_RESULTS", None)
@@ -120,8 +124,7 @@ class _Chromium:
 
     Playwright's sync API keeps an event loop of its own in this thread while it runs, and
     asyncio.run() (nbclient, for one) and a second Playwright both refuse to run then. So the browser is
-    started by the first fixture that asks for it and stopped when the last one lets it go: a browser
-    test module, or the visit of every page, which may begin inside one and reuses its browser.
+    started by the first fixture that asks for it and stopped when the last one lets it go.
     """
 
     def __init__(self):
@@ -159,6 +162,7 @@ class _Chromium:
 
 
 _CHROMIUM = _Chromium()
+_VISITS = InBackground()
 
 
 @pytest.fixture(scope="module")
@@ -178,11 +182,26 @@ def context(browser):
 
 
 @pytest.fixture(scope="session")
-def site_visits(request, clean_site, served_site):
+def site_visits(request, clean_site):
     """Every page of the clean build opened once per colour scheme (tests/browsing.py): what the page
-    logged and requested, what axe found, and the colours in its code blocks, by (url, scheme).
-    Plain data: the browser it used is let go once the visits are done."""
-    from browsing import visit_every_page
+    logged and requested, what axe found, and the colours in its code blocks, by (page, scheme).
+    Made in a process of its own, started right after the clean build; the tests that read it run
+    last (pytest_collection_modifyitems), so the rest of the suite runs while Chromium works."""
+    if chromium.executable() is None:
+        if chromium.required(request.config):
+            pytest.fail(chromium.missing_reason(), pytrace=False)
+        pytest.skip(chromium.missing_reason())
+    if _VISITS.process is None:  # not started by clean_site: its session had no test that reads them
+        _VISITS.start(clean_site, request.getfixturevalue("tmp_path_factory").mktemp("visits"))
+    return _VISITS.visits()
 
-    with _CHROMIUM.launched(request.config) as browser:
-        return visit_every_page(browser, clean_site, served_site)
+
+def pytest_collection_modifyitems(session, config, items):
+    """The tests that read every page's visit go last: the visits run in the background meanwhile."""
+    readers = [item for item in items if "site_visits" in getattr(item, "fixturenames", ())]
+    if readers:
+        items[:] = [item for item in items if item not in readers] + readers
+
+
+def pytest_sessionfinish(session):
+    _VISITS.stop()  # only if still running: a session cut short

@@ -18,12 +18,11 @@ from PIL import Image
 from test_site import live_outputs
 
 
-def test_every_page_loads_without_console_errors_or_requests_leaving_localhost(site_visits, served_site):
+def test_every_page_loads_without_console_errors_or_requests_leaving_localhost(site_visits):
     """Light and dark, each page as the shared visit saw it (tests/browsing.py): loaded, and
     waited for until its network was idle."""
-    assert len({url for url, _ in site_visits}) > 5
-    problems = [f"{scheme}: {url.removeprefix(served_site) or '/'}: {problem}"
-                for (url, scheme), visit in site_visits.items() for problem in visit.problems]
+    assert len({page for page, _ in site_visits}) > 5
+    problems = [f"{visit.where}: {problem}" for visit in site_visits.values() for problem in visit.problems]
     assert problems == []
 
 
