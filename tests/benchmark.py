@@ -81,7 +81,10 @@ SECONDS_TARGETS = {
     "serve, empty cache: first page": 30.0,
     "suite: uv run pytest, fresh clone": 7 * 60.0,
 }
-AIMS: dict[str, str] = {}  # row -> what it should become, for a row whose target is not met yet
+AIMS: dict[str, str] = {  # row -> what it should become, for a row whose target is not met yet
+    "suite: uv run pytest, fresh clone": "7 min; 13 min 24 s idle on 2026-11-27 (clean build, every page in "
+                                         "Chromium with axe, the direct runs: about 9 minutes of the two cores)",
+}
 
 
 def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None, sample_memory: bool = False,
