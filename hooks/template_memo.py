@@ -100,8 +100,11 @@ class _Memoized:
         return output
 
 
-# What MkDocs puts in a page's context (mkdocs/commands/build.py, get_context). Anything a plugin
-# adds goes into the key by its repr: a value whose repr differs at every build is never reused.
+# What MkDocs puts in a page's context (mkdocs/commands/build.py, get_context). Of these, the key
+# leaves out only what cannot change within the process or that no template here reads:
+# mkdocs_version, and build_date_utc (Material 9.8's templates and overrides/ never use it).
+# Anything a plugin adds goes into the key by its repr: a value whose repr differs at every build
+# is never reused.
 STANDARD_CONTEXT = {"nav", "pages", "base_url", "extra_css", "extra_javascript", "mkdocs_version",
                     "build_date_utc", "config", "page"}
 
