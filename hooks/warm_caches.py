@@ -4,11 +4,11 @@ A warm build that changed nothing spent most of its time redoing the same work:
 Material's search plugin parsing every page's HTML (hooks/search_cache.py), Pygments
 highlighting every block (hooks/highlight_cache.py), and Python-Markdown converting
 every page (hooks/render_memo.py), which under `mkdocs serve` it did again at every
-save, and then Jinja compiling the theme's templates and rendering every page through
-them (hooks/template_memo.py: kept in memory, so it helps the rebuilds of `mkdocs serve`). Each result is kept keyed on its whole input, in the snippets' cache folder
+save. Each result is kept keyed on its whole input, in the snippets' cache folder
 (`[tool.live] cache_dir`, or LIVE_CACHE_DIR), and the site is byte for byte what it
 would be without this hook (tests/test_warm_caches.py). A whole build keeps in each
-file only what it used.
+file only what it used. Under `mkdocs serve`, Jinja's work is kept too, in memory:
+the compiled templates and each page's rendering (hooks/template_memo.py).
 
 List it after `search`, mkdocs-jupyter and the other hooks: hooks run after plugins,
 so Material's search index exists by this hook's on_config, and mkdocs-jupyter has put
