@@ -69,6 +69,12 @@ def wrap(page) -> None:
         page.render = lambda config, files: _render(page, convert, config, files)
 
 
+def context() -> str:
+    """The digest of what every page's conversion depends on besides the page (mkdocs.yml, the
+    site URL, the packages, the lexers, the site's files and URLs), for this build."""
+    return _state["context"]
+
+
 def reused() -> int:
     """How many pages this build took from the memo."""
     return _state["reused"]

@@ -55,15 +55,14 @@ class _InMemoryBytecode(jinja2.BytecodeCache):
 BYTECODE = _InMemoryBytecode()
 
 
-def use(env: jinja2.Environment, config, files) -> None:
-    """This build's environment: compiled templates from the last build, page renderings through the memo."""
+def use(env: jinja2.Environment, config, site_context: str) -> None:
+    """This build's environment: compiled templates from the last build, page renderings through the
+    memo. `site_context`: render_memo's digest of mkdocs.yml, the site URL and the site's files and URLs."""
     env.bytecode_cache = BYTECODE
     _state["last"], _state["this"] = _state["this"], {}
     _state["reused"], _state["nav"], _state["nav_key"] = 0, None, ""
-    _state["site"] = digest(VERSION, Path(config.config_file_path).read_bytes().decode("utf-8", "replace"),
-                            json.dumps(config.extra, sort_keys=True, default=repr), _custom_dir(config),
-                            *(f"{file.src_uri}\0{file.dest_uri}\0{file.url}"
-                              for file in sorted(files, key=lambda file: file.src_uri)))
+    _state["site"] = digest(VERSION, site_context, json.dumps(config.extra, sort_keys=True, default=repr),
+                            _custom_dir(config))
     get_template = env.get_template
     env.get_template = lambda *args, **kwargs: _Memoized(get_template(*args, **kwargs))
 

@@ -55,7 +55,7 @@ def on_files(files, config):
 
 
 def on_env(env, config, files):
-    template_memo.use(env, config, files)
+    template_memo.use(env, config, render_memo.context())  # set by render_memo.use in on_files
     return env
 
 
