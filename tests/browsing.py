@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import subprocess
 import sys
 import time
@@ -229,10 +230,13 @@ def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Vi
 
 # --- in the background ---------------------------------------------------------------------------
 #
-# The visits are most of a minute's work for Chromium on two cores, and waiting on them is all
-# the tests that read them do. So the session starts them in a process of their own as soon as
-# the clean build is there (conftest.py's clean_site), with a server and a Chromium of their own,
-# and the tests that read them run last: the rest of the suite runs meanwhile.
+# The visits are three minutes of Chromium on two cores (about 280 core-seconds), and waiting on them
+# is all the tests that read them do. So the session starts them in a process of their own as soon
+# as the clean build is there (conftest.py's clean_site), with a server and a Chromium of their own,
+# and the tests that read them run last: the rest of the suite runs meanwhile. That rest leaves a
+# core idle for much of its time (it waits on servers, timers and single-threaded builds), so the
+# visits run at the lowest priority (nice 19, which their Chromium inherits): they take the CPU the
+# other tests leave, instead of slowing them down.
 
 class InBackground:
     """`python tests/browsing.py SITE OUT.json`, started once; `visits()` waits for its answer."""
@@ -266,6 +270,7 @@ class InBackground:
 
 
 def main(site: Path, out: Path) -> None:
+    os.nice(19)  # see above: the other tests first
     from playwright.sync_api import sync_playwright
 
     import chromium
