@@ -132,7 +132,7 @@ def index_built_once(context, site: Path, base: str) -> None:
 
     On every page load the worker turns the site's whole text (search/search_index.json, 2.6 MB)
     into a lunr index: about 0.6 s of CPU a page, the same work on every page, and, measured over
-    the visits of every page in both schemes, a third of their CPU (427 core-seconds with it, 286
+    the visits of every page in both schemes, a third of their CPU (427 core-seconds with it, 278
     without; the findings were the same). So the first request gets the real file, and a loading
     error still shows there; later ones get the same config with no documents. Only the index's
     one right URL is answered: a page asking for it at a wrong path still gets the server's 404.

@@ -9,12 +9,14 @@ copy buttons and content tabs must work; the home page must render something a r
 from __future__ import annotations
 
 import io
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 from PIL import Image
 
+from browsing import index_built_once
 from test_site import live_outputs
 
 
@@ -83,6 +85,23 @@ def test_search_finds_a_word_that_appears_only_inside_a_live_output(clean_site, 
     links = [a.get_attribute("href") for a in page.locator("li.md-search-result__item a").all()]
     expected = page_path.removesuffix("index.html")
     assert any(expected in (link or "") for link in links), (word, page_path, links)
+
+
+def test_the_visits_give_the_search_worker_the_real_index_once_and_answer_no_other_path(clean_site, served_site, context):
+    """browsing.index_built_once, which spares the visits of every page the same index build: the
+    first request for the index gets the site's file, a later one its config with no documents,
+    and a request for the index at a wrong path is left to the server, which has none there."""
+    index_built_once(context, clean_site, served_site)
+    bodies: list[bytes] = []
+    context.on("requestfinished", lambda request: request.url.endswith("/search/search_index.json")
+               and bodies.append(request.response().body()))
+    page = context.new_page()
+    page.goto(served_site, wait_until="networkidle")  # Material asks for the index as the page loads
+    later = page.evaluate("async () => (await fetch('search/search_index.json')).json()")
+    wrong = page.evaluate("async () => (await fetch('assets/search/search_index.json')).status")
+    real = json.loads((clean_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert bodies and json.loads(bodies[0]) == real
+    assert later == {"config": real["config"], "docs": []} and wrong == 404
 
 
 def test_the_copy_button_of_a_live_output_copies_its_text(served_site, context):
