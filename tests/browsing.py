@@ -235,8 +235,8 @@ def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Vi
 # as the clean build is there (conftest.py's clean_site), with a server and a Chromium of their own,
 # and the tests that read them run last: the rest of the suite runs meanwhile. That rest leaves a
 # core idle for much of its time (it waits on servers, timers and single-threaded builds), so the
-# visits run at the lowest priority (nice 19, which their Chromium inherits): they take the CPU the
-# other tests leave, instead of slowing them down.
+# visits run at the lowest priority: they take the CPU the other tests leave, instead of slowing
+# them down. A nice value alone does not do that for Chromium (`lowest_priority_below`).
 
 class InBackground:
     """`python tests/browsing.py SITE OUT.json`, started once; `visits()` waits for its answer."""
@@ -269,8 +269,43 @@ class InBackground:
             self.process.wait()
 
 
+def lowest_priority_below(pid: int) -> list[str]:
+    """Put every process below `pid` in the lowest priority; returns the autogroups it set.
+
+    Playwright starts Chromium in a session of its own, and Linux with autogroup scheduling (the
+    default of most distributions; sched(7)) shares the CPU between sessions first: a nice value
+    counts only against processes of the same session. Chromium also sets its processes' nice values
+    itself (-8 for the browser, 0 for a renderer), so the value this process took is not inherited.
+    What counts is the nice value of the session's autogroup, /proc/PID/autogroup, set here for each
+    process below `pid` that is in a session of its own (a renderer started later joins its
+    browser's group), never this process's own group, which the rest of the suite shares. Without
+    autogroups (no such file) the nice values alone apply."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # not a process, or one that just ended
+        children.setdefault(parent, []).append(int(entry.name))
+    own = Path("/proc/self/autogroup").read_text().split()[0] if Path("/proc/self/autogroup").exists() else None
+    groups, below = [], list(children.get(pid, []))
+    while below:
+        process = below.pop()
+        below += children.get(process, [])
+        try:
+            group = Path(f"/proc/{process}/autogroup").read_text().split()[0]
+            if group != own and group not in groups:  # not this session's: the suite runs in it
+                Path(f"/proc/{process}/autogroup").write_text("19")
+                groups.append(group)
+        except OSError:
+            continue
+    return groups
+
+
 def main(site: Path, out: Path) -> None:
-    os.nice(19)  # see above: the other tests first
+    os.nice(19)  # see above: the other tests first; the server thread and the Playwright driver
     from playwright.sync_api import sync_playwright
 
     import chromium
@@ -279,6 +314,7 @@ def main(site: Path, out: Path) -> None:
     with serve(site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium.executable(), headless=True, args=CHROMIUM_ARGS)
         try:
+            lowest_priority_below(os.getpid())  # Chromium too
             visits = visit_every_page(browser, site, base)
         finally:
             browser.close()
