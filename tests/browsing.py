@@ -305,7 +305,7 @@ def lowest_priority_below(pid: int) -> list[str]:
 
 
 def main(site: Path, out: Path) -> None:
-    os.nice(19)  # see above: the other tests first; the server thread and the Playwright driver
+    os.nice(19)  # see above: this process, its server thread and the Playwright driver; Chromium below
     from playwright.sync_api import sync_playwright
 
     import chromium
