@@ -26,6 +26,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -269,6 +270,25 @@ class InBackground:
             self.process.wait()
 
 
+class Autogroup(NamedTuple):
+    name: str  # /autogroup-N
+    nice: int
+
+
+def autogroup(process: str) -> Autogroup | None:
+    """The autogroup of /proc/`process` ("self" or a pid), or None where the kernel keeps none: no
+    file without CONFIG_SCHED_AUTOGROUP, an empty one in some sandboxes (CI's gives "" to a read),
+    or a process that has ended. The file reads "/autogroup-59660 nice 0" (sched(7))."""
+    try:
+        fields = Path(f"/proc/{process}/autogroup").read_text().split()
+    except OSError:
+        return None
+    if len(fields) != 3 or not fields[0].startswith("/autogroup-") or fields[1] != "nice" \
+            or not fields[2].lstrip("-").isdigit():
+        return None
+    return Autogroup(fields[0], int(fields[2]))
+
+
 def lowest_priority_below(pid: int) -> list[str]:
     """Put every process below `pid` in the lowest priority; returns the autogroups it set.
 
@@ -279,7 +299,7 @@ def lowest_priority_below(pid: int) -> list[str]:
     What counts is the nice value of the session's autogroup, /proc/PID/autogroup, set here for each
     process below `pid` that is in a session of its own (a renderer started later joins its
     browser's group), never this process's own group, which the rest of the suite shares. Without
-    autogroups (no such file) the nice values alone apply."""
+    autogroups (see `autogroup`) the nice values alone apply."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -289,18 +309,21 @@ def lowest_priority_below(pid: int) -> list[str]:
         except (OSError, ValueError, IndexError):
             continue  # not a process, or one that just ended
         children.setdefault(parent, []).append(int(entry.name))
-    own = Path("/proc/self/autogroup").read_text().split()[0] if Path("/proc/self/autogroup").exists() else None
+    own = autogroup("self")
+    if own is None:
+        return []
     groups, below = [], list(children.get(pid, []))
     while below:
         process = below.pop()
         below += children.get(process, [])
-        try:
-            group = Path(f"/proc/{process}/autogroup").read_text().split()[0]
-            if group != own and group not in groups:  # not this session's: the suite runs in it
-                Path(f"/proc/{process}/autogroup").write_text("19")
-                groups.append(group)
-        except OSError:
+        group = autogroup(str(process))
+        if group is None or group.name == own.name or group.name in groups:  # the suite runs in our own
             continue
+        try:
+            Path(f"/proc/{process}/autogroup").write_text("19")
+        except OSError:
+            continue  # ended meanwhile
+        groups.append(group.name)
     return groups
 
 
