@@ -13,8 +13,9 @@ the background: see the end of this file) records, while the page is open, what 
 - tests/test_lexers.py: the colour of every element of text inside those code blocks and the
   background it is drawn on, which that test holds to the same 4.5:1 as axe's rule.
 
-The two schemes load in two tabs, the second loading while axe runs in the first. Each tab builds
-the search index once, on the first page it opens (`index_built_once`).
+Each visit is one job, a page in a scheme; VISITORS browsers take the jobs, costliest first
+(`jobs_costliest_first`), so that they keep both cores busy and finish together. Each builds the
+search index once, on the first page it opens (`index_built_once`).
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import queue
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -80,11 +83,9 @@ SKIP_CODE_IN_CONTRAST = """code => {
                           matches: (node, virtualNode, context) => !node.closest(code) && own.call(rule, node, virtualNode, context)}]});
 }"""
 
-# Started without waiting, so the other tab can load meanwhile; collected by COLLECT.
-START = """options => { window.__axeFindings = axe.run(document, options).then(r => r.violations
+RUN_AXE = """options => axe.run(document, options).then(r => r.violations
     .filter(v => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap(v => v.nodes.map(n => [v.id, n.target.join(' '), n.html.slice(0, 120)]))); }"""
-COLLECT = "() => window.__axeFindings"
+    .flatMap(v => v.nodes.map(n => [v.id, n.target.join(' '), n.html.slice(0, 120)])))"""
 
 # Every element inside the code blocks that holds text of its own, grouped by the block's language,
 # the element's tag and classes, its colour and the background it is drawn on: the ancestors'
@@ -169,71 +170,133 @@ def pages(site: Path) -> list[str]:
     return [path.relative_to(site).as_posix().removesuffix("index.html") for path in sorted(site.rglob("*.html"))]
 
 
-def visit_every_page(browser, site: Path, base: str) -> dict[tuple[str, str], Visit]:
+# How many browsers visit at once. One visit is mostly one thread of Chromium's (the page's layout,
+# then axe), so one visitor leaves a core idle. Every page in both schemes, alone on two idle cores:
+# one visitor 200 s (278 core-seconds), two 149 s (293), three 159 s (316: a Chromium more, and
+# each builds the search index twice).
+VISITORS = 2
+
+# A light visit costs about 2.6 times a dark one of the same page (axe runs every rule there, only
+# the colour rules in the dark scheme), and both grow with the page's HTML (measured over every page
+# on an idle machine: 6.7 and 2.5 s per MB).
+LIGHT_COST = 2.6
+
+
+def jobs_costliest_first(site: Path) -> list[tuple[str, str]]:
+    """Every (page, scheme) of `site`, the costliest first: the visitors take them in this order,
+    so the last to start are the quickest and no visitor is left with a long one at the end."""
+    def cost(job: tuple[str, str]) -> float:
+        page, scheme = job
+        size = (site / page / "index.html" if not page.endswith(".html") else site / page).stat().st_size
+        return size * (LIGHT_COST if scheme == "light" else 1)
+
+    return sorted(((page, scheme) for page in pages(site) for scheme in SCHEMES), key=cost, reverse=True)
+
+
+def visit_every_page(site: Path, base: str, visitors: int = VISITORS) -> dict[tuple[str, str], Visit]:
     """Each page of `site` served at `base`, in each scheme, by (page, scheme): what it logged and
     requested, what axe found, and the colours in its code blocks. A page that fails to load or to
-    settle says so in its problems; the others are still visited."""
-    axe = AXE.read_text(encoding="utf-8")
+    settle says so in its problems; the others are still visited. `visitors` threads, each with a
+    Chromium of its own (Playwright's sync API is one per thread), take the jobs from one queue."""
+    jobs: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
+    for job in jobs_costliest_first(site):
+        jobs.put(job)
     visits: dict[tuple[str, str], Visit] = {}
-    current: dict[str, Visit] = {}
-    contexts = {scheme: browser.new_context(viewport=VIEWPORT, color_scheme=scheme) for scheme in SCHEMES}
-    try:
-        for context in contexts.values():
-            index_built_once(context, site, base)
-        tabs = {}
-        for scheme, context in contexts.items():
-            tab = tabs[scheme] = context.new_page()
+    failures: list[BaseException] = []
 
-            def note(problem: str, scheme=scheme) -> None:
-                current[scheme].problems.append(problem)
+    def visitor() -> None:
+        try:
+            visit_jobs(site, base, jobs, visits)
+        except BaseException as error:  # raised below, in the caller's thread
+            failures.append(error)
 
-            tab.on("console", lambda message, note=note: message.type == "error" and note(f"console: {message.text}"))
-            tab.on("pageerror", lambda error, note=note: note(f"script error: {error}"))
-            tab.on("request", lambda request, note=note: None if request.url.startswith((base, "data:", "blob:"))
-                   else note(f"request leaves localhost: {request.url}"))
-        for page in pages(site):
-            url, started = base + page, []
-            for scheme, tab in tabs.items():
-                visit = visits[page, scheme] = current[scheme] = Visit(page, scheme)
-                started_at = time.monotonic()
-                try:
-                    response = tab.goto(url, wait_until="load")
-                    if page != "404.html" and not (response is not None and response.ok):
-                        visit.problems.append(f"load: {response.status if response else 'no response'}")
-                    try:
-                        tab.wait_for_function(SETTLED, timeout=SETTLE_MS)
-                    except PlaywrightTimeout:
-                        pass  # axe names each block still unmarked
-                    visit.seconds["load"] = time.monotonic() - started_at
-                    tab.add_script_tag(content=axe)
-                    tab.evaluate(SKIP_CODE_IN_CONTRAST, CODE)
-                    tab.evaluate(START, AXE_OPTIONS[scheme])
-                    visit.seconds["axe started"] = time.monotonic()
-                    started.append((scheme, tab))
-                except PlaywrightError as error:
-                    visit.problems.append(f"the visit failed: {error}")
-            for scheme, tab in started:
-                visit = visits[page, scheme]
-                try:
-                    visit.axe = [tuple(finding) for finding in tab.evaluate(COLLECT)]
-                    visit.seconds["axe"] = time.monotonic() - visit.seconds.pop("axe started")  # from its start
-                    measuring = time.monotonic()
-                    visit.code_colours = tab.evaluate(CODE_COLOURS, CODE)
-                    visit.seconds["code colours"] = time.monotonic() - measuring
-                    tab.wait_for_load_state("networkidle")  # long reached while axe ran: late requests are seen
-                except PlaywrightError as error:
-                    visit.problems.append(f"the visit failed: {error}")
-    finally:
-        for context in contexts.values():
-            context.close()
+    threads = [threading.Thread(target=visitor, name=f"visitor {n}") for n in range(visitors)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
     return visits
+
+
+def visit_jobs(site: Path, base: str, jobs: queue.SimpleQueue, visits: dict[tuple[str, str], Visit]) -> None:
+    """One visitor: a Chromium with a tab per scheme, visiting the jobs it takes until none is left.
+    A context per scheme, not one tab told each job's scheme: Material keeps the palette it chose in
+    the context's storage, and a dark page opened after a light one would show the light palette."""
+    from playwright.sync_api import sync_playwright
+
+    import chromium
+
+    axe = AXE.read_text(encoding="utf-8")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium.executable(), headless=True, args=CHROMIUM_ARGS)
+        try:
+            lowest_priority_below(os.getpid())  # this Chromium, as the ones before it
+            tabs = {scheme: tab_for(browser, scheme, site, base) for scheme in SCHEMES}
+            while True:
+                try:
+                    page, scheme = jobs.get_nowait()
+                except queue.Empty:
+                    return
+                visit = visits[page, scheme] = tabs[scheme].visit = Visit(page, scheme)
+                visit_page(tabs[scheme].tab, base + page, visit, axe)
+        finally:
+            browser.close()
+
+
+@dataclasses.dataclass
+class SchemeTab:
+    tab: object  # Playwright's Page
+    visit: Visit | None = None  # the one under way, which the tab's console errors and requests go to
+
+
+def tab_for(browser, scheme: str, site: Path, base: str) -> SchemeTab:
+    """A tab in a context of its own in `scheme`, noting what it logs and requests into its visit."""
+    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
+    index_built_once(context, site, base)
+    held = SchemeTab(context.new_page())
+
+    def note(problem: str) -> None:
+        held.visit.problems.append(problem)
+
+    held.tab.on("console", lambda message: message.type == "error" and note(f"console: {message.text}"))
+    held.tab.on("pageerror", lambda error: note(f"script error: {error}"))
+    held.tab.on("request", lambda request: None if request.url.startswith((base, "data:", "blob:"))
+                else note(f"request leaves localhost: {request.url}"))
+    return held
+
+
+def visit_page(tab, url: str, visit: Visit, axe: str) -> None:
+    """Load `url` in `tab` and record into `visit`; a Playwright error is a problem of the visit."""
+    started_at = time.monotonic()
+    try:
+        response = tab.goto(url, wait_until="load")
+        if visit.page != "404.html" and not (response is not None and response.ok):
+            visit.problems.append(f"load: {response.status if response else 'no response'}")
+        try:
+            tab.wait_for_function(SETTLED, timeout=SETTLE_MS)
+        except PlaywrightTimeout:
+            pass  # axe names each block still unmarked
+        visit.seconds["load"] = time.monotonic() - started_at
+        tab.add_script_tag(content=axe)
+        tab.evaluate(SKIP_CODE_IN_CONTRAST, CODE)
+        measuring = time.monotonic()
+        visit.axe = [tuple(finding) for finding in tab.evaluate(RUN_AXE, AXE_OPTIONS[visit.scheme])]
+        visit.seconds["axe"] = time.monotonic() - measuring
+        measuring = time.monotonic()
+        visit.code_colours = tab.evaluate(CODE_COLOURS, CODE)
+        visit.seconds["code colours"] = time.monotonic() - measuring
+        tab.wait_for_load_state("networkidle")  # late requests are seen
+    except PlaywrightError as error:
+        visit.problems.append(f"the visit failed: {error}")
 
 
 # --- in the background ---------------------------------------------------------------------------
 #
-# The visits are three minutes of Chromium on two cores (about 280 core-seconds), and waiting on them
+# The visits are two and a half minutes of Chromium on two cores (about 290 core-seconds), and waiting on them
 # is all the tests that read them do. So the session starts them in a process of their own as soon
-# as the clean build is there (conftest.py's clean_site), with a server and a Chromium of their own,
+# as the clean build is there (conftest.py's clean_site), with a server and Chromiums of their own,
 # and the tests that read them run last: the rest of the suite runs meanwhile. That rest leaves a
 # core idle for much of its time (it waits on servers, timers and single-threaded builds), so the
 # visits run at the lowest priority: they take the CPU the other tests leave, instead of slowing
@@ -328,19 +391,11 @@ def lowest_priority_below(pid: int) -> list[str]:
 
 
 def main(site: Path, out: Path) -> None:
-    os.nice(19)  # see above: this process, its server thread and the Playwright driver; Chromium below
-    from playwright.sync_api import sync_playwright
-
-    import chromium
+    os.nice(19)  # see above: this process, its server thread and the Playwright drivers; Chromium below
     from sitebuild import serve
 
-    with serve(site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium.executable(), headless=True, args=CHROMIUM_ARGS)
-        try:
-            lowest_priority_below(os.getpid())  # Chromium too
-            visits = visit_every_page(browser, site, base)
-        finally:
-            browser.close()
+    with serve(site) as base:
+        visits = visit_every_page(site, base)
     out.write_text(json.dumps([dataclasses.asdict(visit) for visit in visits.values()]), encoding="utf-8")
 
 

@@ -58,3 +58,13 @@ def test_an_autogroup_file_is_read_as_its_name_and_nice_value(tmp_path, monkeypa
     real_path = browsing.Path
     monkeypatch.setattr(browsing, "Path", lambda p: real_path(str(p).replace("/proc", str(tmp_path), 1)))
     assert autogroup("self") == ("/autogroup-59660", -3)
+
+
+def test_the_visits_start_with_the_costliest_jobs_a_light_visit_counting_more(tmp_path):
+    for page, size in {"big/": 1000, "mid/": 600, "small/": 300}.items():
+        (tmp_path / page).mkdir()
+        (tmp_path / page / "index.html").write_text("x" * size)
+    (tmp_path / "404.html").write_text("x" * 500)
+    assert browsing.jobs_costliest_first(tmp_path) == [
+        ("big/", "light"), ("mid/", "light"), ("404.html", "light"), ("big/", "dark"),
+        ("small/", "light"), ("mid/", "dark"), ("404.html", "dark"), ("small/", "dark")]
