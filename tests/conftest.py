@@ -201,15 +201,20 @@ def pytest_collection_modifyitems(session, config, items):
     visit go last. The build takes both cores for a minute and a half; the visits it then starts
     run in the background at low priority and fill whatever CPU the other tests leave, which is
     most of a core while a test waits on a server or a timer (test_background, first in name order,
-    waits 12 s and used to do it before the build, with the cores idle)."""
+    waits 12 s and used to do it before the build, with the cores idle).
+
+    Just before the readers go the tests marked fills_every_core, which keep both cores busy by
+    themselves (the direct runs of test_site, a thread per core). The visits mostly end before the
+    other tests do, and what came last then ran on one core with the other idle: the docs/ items
+    and a few single-threaded tests, about 18 s of it."""
     builders = [item for item in items if "clean_site" in getattr(item, "fixturenames", ())
                 and "site_visits" not in item.fixturenames]
     if builders:
         items.remove(builders[0])
         items.insert(0, builders[0])
     readers = [item for item in items if "site_visits" in getattr(item, "fixturenames", ())]
-    if readers:
-        items[:] = [item for item in items if item not in readers] + readers
+    fillers = [item for item in items if item.get_closest_marker("fills_every_core") and item not in readers]
+    items[:] = [item for item in items if item not in readers and item not in fillers] + fillers + readers
 
 
 def pytest_sessionfinish(session):

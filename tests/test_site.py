@@ -134,6 +134,7 @@ def direct_run_sample(names: list[str]) -> list[str]:
     return sample
 
 
+@pytest.mark.fills_every_core  # a thread per core, each running a snippet: conftest.py runs it late
 def test_a_reader_running_a_snippet_sees_what_the_page_shows(site, request):
     shown = live_outputs(site)
     names = sorted({name for _, name, _ in shown})
