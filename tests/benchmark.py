@@ -82,9 +82,6 @@ SECONDS_TARGETS = {
     "suite: uv run pytest, fresh clone": 7 * 60.0,
 }
 AIMS: dict[str, str] = {  # row -> what it should become, for a row whose target is not met yet
-    "suite: uv run pytest, fresh clone": "7 min; 7 min 24 s idle on 2026-11-27 (median of 3; 12 min 56 s that morning), "
-                                         "both cores 91 % busy (797 to 824 core-seconds, from 1,426): at that much "
-                                         "work no order of the tests takes less than 6 min 39 s to 6 min 52 s",
 }
 
 

@@ -14,7 +14,7 @@ the background: see the end of this file) records, while the page is open, what 
   background it is drawn on, which that test holds to the same 4.5:1 as axe's rule.
 
 Each visit is one job, a page in a scheme; VISITORS browsers take the jobs, costliest first
-(`jobs_costliest_first`), so that they keep both cores busy and finish together. Each builds the
+(`jobs_costliest_first`), so that they keep both cores busy and finish together. Each tab builds the
 search index once, on the first page it opens (`index_built_once`).
 """
 
