@@ -4,6 +4,7 @@ import contextlib
 import gc
 import os
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -78,17 +79,48 @@ def worker_pool():
 
 
 @pytest.fixture(scope="session")
-def clean_site(request, tmp_path_factory):
+def clean_build_started(tmp_path_factory):
+    """The clean build (below), started in a thread of this process as a subprocess. The tests marked
+    beside_the_build ask for it (clean_build_meanwhile) and run first, while it builds: its last stretches (the slowest
+    snippets, the notebook, writing the pages) leave a core idle. Yields (folder, thread, outcome)."""
+    from sitebuild import build_site
+
+    folder = tmp_path_factory.mktemp("clean-build")
+    outcome: dict = {}
+
+    def build() -> None:
+        try:
+            outcome["site"] = build_site(folder)
+        except BaseException as error:  # raised by clean_site, in the test that needs the site
+            outcome["error"] = error
+
+    thread = threading.Thread(target=build, name="clean build")
+    thread.start()
+    yield folder, thread, outcome
+    thread.join()  # a session cut short still waits for its build, which writes into its temporary folder
+
+
+@pytest.fixture
+def clean_build_meanwhile(request):
+    """For a test marked beside_the_build: start the clean build now, if a test of this session will
+    need it (run alone, the test starts nothing)."""
+    if any("clean_site" in getattr(item, "fixturenames", ()) for item in request.session.items):
+        request.getfixturevalue("clean_build_started")
+
+
+@pytest.fixture(scope="session")
+def clean_site(request, tmp_path_factory, clean_build_started):
     """The real site, built --strict from an empty cache, as a fresh clone would publish it.
 
     Every snippet in it ran fresh in this session, so the docs/ items that come later
     take their outputs from its cache instead of running each snippet again (see
     docs/conftest.py). The variable is removed when the session ends.
     """
-    from sitebuild import build_site
-
-    folder = tmp_path_factory.mktemp("clean-build")
-    site = build_site(folder)
+    folder, thread, outcome = clean_build_started
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    site = outcome["site"]
     if any("site_visits" in getattr(item, "fixturenames", ()) for item in request.session.items) \
             and chromium.executable() is not None:
         _VISITS.start(site, tmp_path_factory.mktemp("visits"))  # in the background from now on
@@ -203,6 +235,9 @@ def pytest_collection_modifyitems(session, config, items):
     most of a core while a test waits on a server or a timer (test_background, first in name order,
     waits 12 s and used to do it before the build, with the cores idle).
 
+    Before that first test go the tests marked beside_the_build, which start the build in the
+    background (clean_build_started) and run while it builds.
+
     Just before the readers go the tests marked fills_every_core, which keep both cores busy by
     themselves (the direct runs of test_site, a thread per core). The visits mostly end before the
     other tests do, and what came last then ran on one core with the other idle: the docs/ items
@@ -212,6 +247,8 @@ def pytest_collection_modifyitems(session, config, items):
     if builders:
         items.remove(builders[0])
         items.insert(0, builders[0])
+        beside = [item for item in items if item.get_closest_marker("beside_the_build")]
+        items[:] = beside + [item for item in items if item not in beside]
     readers = [item for item in items if "site_visits" in getattr(item, "fixturenames", ())]
     fillers = [item for item in items if item.get_closest_marker("fills_every_core") and item not in readers]
     items[:] = [item for item in items if item not in readers and item not in fillers] + fillers + readers
