@@ -80,9 +80,10 @@ def worker_pool():
 
 @pytest.fixture(scope="session")
 def clean_build_started(tmp_path_factory):
-    """The clean build (below), started in a thread of this process as a subprocess. The tests marked
-    beside_the_build ask for it (clean_build_meanwhile) and run first, while it builds: its last stretches (the slowest
-    snippets, the notebook, writing the pages) leave a core idle. Yields (folder, thread, outcome)."""
+    """The clean build (below), started in a thread of this process as a subprocess. The tests
+    marked beside_the_build ask for it (clean_build_meanwhile) and run first, while it builds: its
+    last stretches (the slowest snippets, the notebook, writing the pages) leave a core idle.
+    Yields (folder, thread, outcome)."""
     from sitebuild import build_site
 
     folder = tmp_path_factory.mktemp("clean-build")
@@ -97,7 +98,7 @@ def clean_build_started(tmp_path_factory):
     thread = threading.Thread(target=build, name="clean build")
     thread.start()
     yield folder, thread, outcome
-    thread.join()  # a session cut short still waits for its build, which writes into its temporary folder
+    thread.join()  # a session cut short (-x) still waits for its build, which writes into its temporary folder
 
 
 @pytest.fixture
