@@ -1,4 +1,5 @@
-"""tests/browsing.py's process helper: the visits' Chromium runs at the lowest priority, the suite does not."""
+"""tests/browsing.py's helpers: the visits' Chromium runs at the lowest priority (the suite does not), and the
+visitors take the costliest pages first."""
 
 from __future__ import annotations
 
@@ -40,23 +41,26 @@ def test_a_child_in_a_session_of_its_own_gets_the_lowest_priority_and_ours_is_le
     assert autogroup("self") == ours
 
 
+@pytest.fixture
+def own_autogroup_reads(tmp_path, monkeypatch):
+    """A made-up /proc for browsing's reads, holding only self/autogroup; call it with the file's text."""
+    real_path = browsing.Path
+    monkeypatch.setattr(browsing, "Path", lambda path: real_path(str(path).replace("/proc", str(tmp_path), 1)))
+    (tmp_path / "self").mkdir()
+    return (tmp_path / "self" / "autogroup").write_text
+
+
 @pytest.mark.parametrize("text", ["", "\n", "/autogroup-7 nice", "garbage", "/autogroup-7 nice x"])
-def test_an_autogroup_file_that_says_nothing_usable_means_no_autogroups(text, tmp_path, monkeypatch):
+def test_an_autogroup_file_that_says_nothing_usable_means_no_autogroups(text, own_autogroup_reads):
     """CI's sandbox has /proc/self/autogroup but reads it as empty; the visits must then leave
     priorities to the nice values instead of failing."""
-    (tmp_path / "self").mkdir()
-    (tmp_path / "self" / "autogroup").write_text(text)
-    real_path = browsing.Path
-    monkeypatch.setattr(browsing, "Path", lambda p: real_path(str(p).replace("/proc", str(tmp_path), 1)))
+    own_autogroup_reads(text)
     assert autogroup("self") is None
     assert lowest_priority_below(1) == []
 
 
-def test_an_autogroup_file_is_read_as_its_name_and_nice_value(tmp_path, monkeypatch):
-    (tmp_path / "self").mkdir()
-    (tmp_path / "self" / "autogroup").write_text("/autogroup-59660 nice -3\n")
-    real_path = browsing.Path
-    monkeypatch.setattr(browsing, "Path", lambda p: real_path(str(p).replace("/proc", str(tmp_path), 1)))
+def test_an_autogroup_file_is_read_as_its_name_and_nice_value(own_autogroup_reads):
+    own_autogroup_reads("/autogroup-59660 nice -3\n")
     assert autogroup("self") == ("/autogroup-59660", -3)
 
 
