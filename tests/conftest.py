@@ -81,7 +81,7 @@ def worker_pool():
 @pytest.fixture(scope="session")
 def clean_build_started(tmp_path_factory):
     """The clean build (below), started in a thread of this process as a subprocess. The tests
-    marked beside_the_build ask for it (clean_build_meanwhile) and run first, while it builds: its
+    that use clean_build_meanwhile run first, while it builds: its
     last stretches (the slowest snippets, the notebook, writing the pages) leave a core idle.
     Yields (folder, thread, outcome)."""
     from sitebuild import build_site
@@ -103,8 +103,9 @@ def clean_build_started(tmp_path_factory):
 
 @pytest.fixture
 def clean_build_meanwhile(request):
-    """For a test marked beside_the_build: start the clean build now, if a test of this session will
-    need it (run alone, the test starts nothing)."""
+    """For a test that runs first, beside the clean build (pytest_collection_modifyitems), and times
+    nothing itself: start the build now, if a test of this session will need it (run alone, the test
+    starts nothing)."""
     if any("clean_site" in getattr(item, "fixturenames", ()) for item in request.session.items):
         request.getfixturevalue("clean_build_started")
 
@@ -236,8 +237,8 @@ def pytest_collection_modifyitems(session, config, items):
     most of a core while a test waits on a server or a timer (test_background, first in name order,
     waits 12 s and used to do it before the build, with the cores idle).
 
-    Before that first test go the tests marked beside_the_build, which start the build in the
-    background (clean_build_started) and run while it builds.
+    Before that first test go the tests that use clean_build_meanwhile, which start the build in
+    the background (clean_build_started) and run while it builds.
 
     Just before the readers go the tests marked fills_every_core, which keep both cores busy by
     themselves (the direct runs of test_site, a thread per core). The visits mostly end before the
@@ -248,7 +249,7 @@ def pytest_collection_modifyitems(session, config, items):
     if builders:
         items.remove(builders[0])
         items.insert(0, builders[0])
-        beside = [item for item in items if item.get_closest_marker("beside_the_build")]
+        beside = [item for item in items if "clean_build_meanwhile" in getattr(item, "fixturenames", ())]
         items[:] = beside + [item for item in items if item not in beside]
     readers = [item for item in items if "site_visits" in getattr(item, "fixturenames", ())]
     fillers = [item for item in items if item.get_closest_marker("fills_every_core") and item not in readers]

@@ -138,8 +138,7 @@ def landing(page, url: str) -> str:
     return page.url
 
 
-@pytest.mark.beside_the_build  # needs no build; its waits are a page's load, not a timer
-@pytest.mark.usefixtures("clean_build_meanwhile")
+@pytest.mark.usefixtures("clean_build_meanwhile")  # needs no build; its waits are a page's load, not a timer
 @pytest.mark.parametrize("flat", [False, True], ids=["served", "file"])
 def test_the_script_follows_each_entry_on_a_made_up_site(browser, made_up_served, tmp_path, flat):
     base = made_up_site(tmp_path, flat=True).as_uri() + "/" if flat else made_up_served
