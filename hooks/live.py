@@ -13,7 +13,7 @@ page instead, and goes on serving, so that saving the fix is all it takes.
 `mkdocs build` runs every snippet before it writes a page. The first build of a `mkdocs
 serve` does not wait for the snippets the cache lacks: it serves their pages from the
 committed records, marked as not yet run on this machine, and runs them behind the pages;
-the server rebuilds as their outputs come in (hooks/first_serve.py, live_engine/background.py).
+the server rebuilds as their outputs come in (hooks/serve_mode/first_serve.py, live_engine/background.py).
 """
 
 from __future__ import annotations
@@ -37,12 +37,10 @@ from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
 from live_engine.versions import VersionEnvError
 from live_engine.workers import UnsupportedPlatform
-from ir_links import REFERENCES, anchor_rows, link_names, meanings
-from notebook_pages import highlighted_outputs, prepare_notebook, without_mermaid_loader
-from recipe_links import with_notebook_links
-import first_serve
-import serve_polling
-import unchanged_pages
+from page_extras.ir_links import REFERENCES, anchor_rows, link_names, meanings
+from page_extras.notebook_pages import highlighted_outputs, prepare_notebook, without_mermaid_loader
+from page_extras.recipe_links import with_notebook_links
+from serve_mode import first_serve, serve_polling, unchanged_pages
 
 log = logging.getLogger("mkdocs.plugins.live")
 _state: dict = {"runner": None, "result": None, "pages": {}, "serving": False, "matrix": {}, "last": None,
@@ -144,7 +142,7 @@ def _planned(pages: dict[str, str], runner: Runner, start: bool = False) -> tupl
     """Every chapter's snippets and outcomes, and the chapters kept from the last build.
 
     Under `mkdocs serve`, a chapter whose text and snippets (with the modules they import)
-    are as the last rebuild read them keeps that plan (hooks/unchanged_pages.py): a save
+    are as the last rebuild read them keeps that plan (hooks/serve_mode/unchanged_pages.py): a save
     plans only the chapters that use what changed. `mkdocs build` plans every chapter.
     """
     files = unchanged_pages.snippet_files(runner.settings.snippets_dir) if _state["serving"] else frozenset()
@@ -299,7 +297,7 @@ def on_page_content(html, page, config, files):
 
 
 def _linked_to_references(html, page, config, files):
-    """Opcodes and primitives in listings link to their reference rows (hooks/ir_links.py)."""
+    """Opcodes and primitives in listings link to their reference rows (hooks/page_extras/ir_links.py)."""
     for reference in REFERENCES:
         target = files.get_file_from_path(reference.page)
         if target is None:

@@ -1,14 +1,14 @@
 """MkDocs hook: the work a build repeats unchanged, kept in the cache folder between builds.
 
 A warm build that changed nothing spent most of its time redoing the same work:
-Material's search plugin parsing every page's HTML (hooks/search_cache.py), Pygments
-highlighting every block (hooks/highlight_cache.py), and Python-Markdown converting
-every page (hooks/render_memo.py), which under `mkdocs serve` it did again at every
+Material's search plugin parsing every page's HTML (hooks/build_memos/search_cache.py), Pygments
+highlighting every block (hooks/build_memos/highlight_cache.py), and Python-Markdown converting
+every page (hooks/build_memos/render_memo.py), which under `mkdocs serve` it did again at every
 save. Each result is kept keyed on its whole input, in the snippets' cache folder
 (`[tool.live] cache_dir`, or LIVE_CACHE_DIR), and the site is byte for byte what it
 would be without this hook (tests/test_warm_caches.py). A whole build keeps in each
 file only what it used. Under `mkdocs serve`, Jinja's work is kept too, in memory:
-the compiled templates and each page's rendering (hooks/template_memo.py).
+the compiled templates and each page's rendering (hooks/build_memos/template_memo.py).
 
 List it after `search`, mkdocs-jupyter and the other hooks: hooks run after plugins,
 so Material's search index exists by this hook's on_config, and mkdocs-jupyter has put
@@ -20,12 +20,9 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-import highlight_cache
-import render_memo
-import search_cache
-import template_memo
+from build_memos import highlight_cache, render_memo, search_cache, template_memo
+from build_memos.memo_file import memo_file
 from live_engine.settings import SettingsError, load_settings
-from memo_file import memo_file
 
 log = logging.getLogger("mkdocs.plugins.warm_caches")
 _state: dict = {"memos": {}}

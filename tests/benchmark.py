@@ -77,7 +77,7 @@ SECONDS_TARGETS = {
     "serve: snippet edit saved to shown": 2.0,
     "serve: chapter edit saved to shown": 2.0,
     # A fresh clone's first serve builds the pages from the records and runs the snippets behind
-    # them (hooks/first_serve.py): what it waits for is converting the pages, not running them.
+    # them (hooks/serve_mode/first_serve.py): what it waits for is converting the pages, not running them.
     "serve, empty cache: first page": 30.0,
     "suite: uv run pytest, fresh clone": 7 * 60.0,
 }

@@ -1,7 +1,7 @@
 """Where the site links upstream source: jax at the pinned release's tag, XLA at one commit.
 
 The jax tag follows `[tool.live] jax_pinned`, so the tests expect the new tag as soon as the
-pin moves; `uv run python hooks/move_pin.py links` moves the chapters' links to it. The XLA
+pin moves; `uv run python hooks/author_commands/move_pin.py links` moves the chapters' links to it. The XLA
 commit cannot be derived here (the jax wheel does not record it), so it is named once, below,
 and moved by hand with the site's XLA links (docs/writing-releases.md, "Moving to a new JAX release").
 """

@@ -211,6 +211,29 @@ def tables(text: str) -> list[tuple[list[str], list[Row]]]:
 CODE_SPAN = re.compile(r"`([^`]+)`")
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]+)\)")
 
+
+def rows_of(page_text: str, headers: list[str]) -> list[Row]:
+    """The rows of every table of a page whose (lower-cased) header row is `headers`."""
+    return [row for found, rows in tables(page_text) if found == headers for row in rows]
+
+
+def table_rows(page: Path, headers: list[str]) -> list[Row]:
+    """The rows of `page`'s tables with these headers; an assertion names the page when it has none."""
+    rows = rows_of(page.read_text(encoding="utf-8"), headers)
+    assert rows, f"docs/{page.name} has no table with the columns {headers}"
+    return rows
+
+
+def names(row: Row, column: str = "name") -> list[str]:
+    """The code spans of one cell: the names it gives."""
+    return CODE_SPAN.findall(row.cells[column])
+
+
+def sole_name(row: Row, column: str) -> str:
+    """The cell's one code span, or "" where it has none or several (a malformed row)."""
+    spans = names(row, column)
+    return spans[0] if len(spans) == 1 else ""
+
 MARKDOWN_EXTENSIONS = ["toc", "attr_list", "admonition", "tables", "md_in_html",
                        "pymdownx.details", "pymdownx.highlight", "pymdownx.superfences", "pymdownx.tabbed"]
 # Only the headings' ids are read: code blocks are fenced as on the site but not highlighted (Pygments was

@@ -4,7 +4,7 @@
 SIGKILL if it lingers) on leaving; its log is kept for failure messages. `saved_to_shown`
 is what an author waits for: the seconds from saving a file to the server giving a page
 that shows the change. `all_outputs_in` waits for what a first serve runs behind the pages
-it served at once (hooks/first_serve.py): the seconds until the server rebuilt with all of it.
+it served at once (hooks/serve_mode/first_serve.py): the seconds until the server rebuilt with all of it.
 """
 
 from __future__ import annotations

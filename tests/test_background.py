@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-import unchanged_pages
+from serve_mode import unchanged_pages
 from live_engine.background import Background, pending
 from live_engine.build import BuildResult, build
 from live_engine.directives import parse_page

@@ -4,7 +4,7 @@ A real `mkdocs serve` of a tiny site with an empty cache: its pages are served b
 their snippets ran (the slow one sleeps longer than the server takes to serve), each
 output shown from its record and marked "not yet run on this machine", or, with no
 record, marked as running. The snippets run behind the pages; as their outputs come in,
-the server rebuilds (hooks/first_serve.py's watched file) and the page shows this
+the server rebuilds (hooks/serve_mode/first_serve.py's watched file) and the page shows this
 machine's output, without the mark. An output that differs from its record shows the
 unified diff against it, a failing snippet the failure box `mkdocs serve` always showed,
 each naming its chapter's line. `mkdocs build` of the same site runs every snippet first.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ir_links import REFERENCES, Reference, anchor_rows, link_names, meanings
+from page_extras.ir_links import REFERENCES, Reference, anchor_rows, link_names, meanings
 
 HLO = Reference("hlo-opcodes.md", "hlo", "op")
 LISTING = ('<div class="language-hlo highlight"><pre><code><span class="nv">%a</span> = '

@@ -1,4 +1,4 @@
-"""Moving the pin to a new JAX release (hooks/move_pin.py): the pyproject edit, the link move and
+"""Moving the pin to a new JAX release (hooks/author_commands/move_pin.py): the pyproject edit, the link move and
 the review checklist, on tiny projects with made-up jax source trees and releases 1.0.0 -> 1.1.0.
 
 Nothing here downloads a wheel or runs a snippet: the source trees are two folders of a few
@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-import move_pin
-from pin_move.checklist import make_checklist, render, surroundings
-from pin_move.commands import ITEMS_FAILED, accept_records
-from pin_move.links import move_links
-from pin_move.pyproject_edit import PyprojectError, bump
-from pin_move.relocate import Found, Lost, relocate
+from author_commands import move_pin
+from author_commands.pin_move.checklist import make_checklist, render, surroundings
+from author_commands.pin_move.commands import ITEMS_FAILED, accept_records
+from author_commands.pin_move.links import move_links
+from author_commands.pin_move.pyproject_edit import PyprojectError, bump
+from author_commands.pin_move.relocate import Found, Lost, relocate
 from tinysite import write_files
 
 OLD_TAG = "https://github.com/jax-ml/jax/blob/jax-v1.0.0/"
@@ -303,7 +303,7 @@ def test_the_link_step_and_the_checklist_alone_after_a_pin_moved_by_hand(site, c
     sources = ["--to", "1.1.0", "--old-source", str(site / "old"), "--new-source", str(site / "new")]
 
     assert move_pin.main(["--root", str(project), "checklist", *sources]) == 0
-    assert "4 links at jax-v1.0.0 can be moved: run `uv run python hooks/move_pin.py links`" in capsys.readouterr().out
+    assert "4 links at jax-v1.0.0 can be moved: run `uv run python hooks/author_commands/move_pin.py links`" in capsys.readouterr().out
 
     assert move_pin.main(["--root", str(project), "links", *sources]) == 0
     out = capsys.readouterr().out
@@ -328,7 +328,7 @@ def test_a_step_that_cannot_run_says_why_in_one_line(tmp_path, capsys):
 def test_the_records_step_writes_every_output_as_its_record_and_reports_failed_claims(tmp_path, capsys):
     """`move_pin.py records` is `pytest docs/ --accept-outputs`, the chapters' own conftest and all:
     the record takes the new output, and a claim the new output breaks fails without stopping it."""
-    hooks = Path(move_pin.__file__).resolve().parent
+    hooks = Path(move_pin.__file__).resolve().parents[1]
     write_files(tmp_path, {
         "pyproject.toml": f'[tool.pytest.ini_options]\npythonpath = ["{hooks}"]\n\n[tool.live]\nrecords_dir = "records"\n',
         "snippets/count.py": "print(2)\n",

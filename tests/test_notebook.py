@@ -263,7 +263,7 @@ def test_a_failing_cell_fails_the_build_naming_the_notebook_and_the_cell(tmp_pat
 def test_the_colab_link_opens_the_notebook_from_the_repository(repo_url, expected):
     from types import SimpleNamespace
 
-    from notebook_pages import _links_markdown
+    from page_extras.notebook_pages import _links_markdown
 
     config = SimpleNamespace(repo_url=repo_url, edit_uri="edit/main/docs/", docs_dir=str(ROOT / "docs"))
     runner = SimpleNamespace(settings=SimpleNamespace(root=ROOT))  # all that _links_markdown reads
@@ -277,7 +277,7 @@ def test_under_serve_a_failing_notebook_is_shown_unexecuted_with_its_error_and_a
 
     from mkdocs.exceptions import PluginError
 
-    from notebook_pages import prepare_notebook
+    from page_extras.notebook_pages import prepare_notebook
 
     broken = tmp_path / "docs" / "broken.ipynb"
     broken.parent.mkdir()
@@ -301,7 +301,7 @@ NBCONVERT_OUTPUT = ('<div class="jp-RenderedText jp-OutputArea-output" data-mime
 
 
 def test_an_ir_output_gets_its_lexer_and_plain_text_stays_plain():
-    from notebook_pages import highlighted_outputs
+    from page_extras.notebook_pages import highlighted_outputs
 
     hlo = "HloModule m\n\nENTRY %main (x: f32[2]) -&gt; f32[2] {\n  ROOT %n = f32[2]{0} negate(%x)\n}"
     page = highlighted_outputs(NBCONVERT_OUTPUT.format(hlo) + NBCONVERT_OUTPUT.format("loss 0.25 &lt;ok&gt;"))

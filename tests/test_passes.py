@@ -116,23 +116,11 @@ def test_the_snippets_extraction_reads_dump_file_names():
 # Comparing the record with the page
 # ---------------------------------------------------------------------------------------------
 
-def rows(headers: list[str]) -> list[ref.Row]:
-    found = [row for table_headers, table in ref.tables(PAGE.read_text(encoding="utf-8"))
-             if table_headers == headers for row in table]
-    assert found, f"docs/xla-passes.md has no table with the columns {headers}"
-    return found
-
-
-def name_of(row: ref.Row, column: str) -> str:
-    spans = ref.CODE_SPAN.findall(row.cells[column])
-    return spans[0] if len(spans) == 1 else ""
-
-
 def listing_problems(seen: list[str], table: list[ref.Row], column: str, what: str) -> list[str]:
     """A name the record shows with no row, a row twice, a row for a name the record does not show."""
     problems, by_name = [], {}
     for row in table:
-        name = name_of(row, column)
+        name = ref.sole_name(row, column)
         if not name:
             problems.append(f"docs/xla-passes.md:{row.line}: the {column} cell must hold one name in code quotes")
         elif name in by_name:
@@ -155,19 +143,19 @@ def record():
 
 
 def test_every_pass_in_the_dumps_has_a_row_and_every_row_a_pass(record):
-    problems = listing_problems(record_passes(record), rows(PASS_HEADERS), "pass", "pass")
+    problems = listing_problems(record_passes(record), ref.table_rows(PAGE, PASS_HEADERS), "pass", "pass")
     assert not problems, "\n".join(problems)
 
 
 def test_every_pipeline_in_the_dumps_has_a_row_and_every_row_a_pipeline(record):
-    problems = listing_problems(record_pipelines(record), rows(PIPELINE_HEADERS), "pipeline", "pipeline")
+    problems = listing_problems(record_pipelines(record), ref.table_rows(PAGE, PIPELINE_HEADERS), "pipeline", "pipeline")
     assert not problems, "\n".join(problems)
 
 
 def test_the_comparison_fails_on_a_missing_or_a_stale_row():
     """The check itself: a pass with no row, and a row no dump shows, are both reported."""
-    table = rows(PASS_HEADERS)
-    names = [name_of(row, "pass") for row in table]
+    table = ref.table_rows(PAGE, PASS_HEADERS)
+    names = [ref.sole_name(row, "pass") for row in table]
     assert listing_problems(names, table, "pass", "pass") == []
     missing = listing_problems(names + ["brand-new-pass"], table, "pass", "pass")
     assert len(missing) == 1 and "`brand-new-pass`" in missing[0]
@@ -177,7 +165,7 @@ def test_the_comparison_fails_on_a_missing_or_a_stale_row():
 
 def test_every_source_is_one_file_at_the_pinned_xla_commit():
     problems = []
-    for row in rows(PASS_HEADERS):
+    for row in ref.table_rows(PAGE, PASS_HEADERS):
         links = [target for _, target in ref.LINK.findall(row.cells["source"])]
         if len(links) != 1 or not SOURCE.fullmatch(links[0]):
             problems.append(f"docs/xla-passes.md:{row.line}: 'source' must be one link {XLA_AT_COMMIT}xla/...(.h|.cc), "
@@ -187,8 +175,8 @@ def test_every_source_is_one_file_at_the_pinned_xla_commit():
 
 def test_every_shown_on_link_is_a_section_that_names_the_pass():
     problems = []
-    for row in rows(PASS_HEADERS):
-        name, here = name_of(row, "pass"), f"docs/xla-passes.md:{row.line}"
+    for row in ref.table_rows(PAGE, PASS_HEADERS):
+        name, here = ref.sole_name(row, "pass"), f"docs/xla-passes.md:{row.line}"
         links = ref.LINK.findall(row.cells["shown on"])
         if not links and row.cells["shown on"].strip() != "-":
             problems.append(f"{here}: 'shown on' holds neither links nor '-'")

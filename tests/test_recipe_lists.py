@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from recipe_notebooks import recipe_pages
+from author_commands.recipe_notebooks import recipe_pages
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 HEADING = re.compile(r"^#{2,3} (?P<title>.+?) \{ #(?P<id>[\w-]+) data-search-exclude \}$", re.MULTILINE)

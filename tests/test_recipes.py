@@ -24,8 +24,8 @@ import pytest
 from live_engine.runner import Runner
 from live_engine.settings import load_settings
 from live_engine.snippets import load_snippet
-from recipe_links import with_notebook_links
-from recipe_notebooks import notebook_path, notebook_text, recipe_pages, snippet_of
+from page_extras.recipe_links import with_notebook_links
+from author_commands.recipe_notebooks import notebook_path, notebook_text, recipe_pages, snippet_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SECOND = Path(__file__).resolve().parent / "recipe_functions"
@@ -122,7 +122,7 @@ def test_the_advice_holds_on_a_second_function(page, runner):
 def test_the_committed_notebook_is_the_one_the_page_and_snippet_make(page):
     committed = notebook_path(page)
     assert committed.is_file() and committed.read_text(encoding="utf-8") == notebook_text(page), \
-        f"{committed.relative_to(ROOT)} is missing or stale; run `uv run python hooks/recipe_notebooks.py` and commit it"
+        f"{committed.relative_to(ROOT)} is missing or stale; run `uv run python hooks/author_commands/recipe_notebooks.py` and commit it"
 
 
 def test_every_committed_notebook_has_its_recipe():
@@ -145,7 +145,7 @@ def test_a_recipe_page_links_its_notebook_and_colab_from_the_repository():
 
 
 def test_a_notebook_holds_the_answer_and_the_code_and_nothing_below_the_snippet():
-    from recipe_notebooks import notebook
+    from author_commands.recipe_notebooks import notebook
 
     page = ("---\nsearch:\n  boost: 3\n---\n\n# Q?\n\n<!-- threads: x -->\n\nThe answer.\n\n"
             "<!-- live: recipes/q.py -->\n\nBelow the snippet.\n")
@@ -159,7 +159,7 @@ def test_a_notebook_holds_the_answer_and_the_code_and_nothing_below_the_snippet(
 
 
 def test_a_notebook_that_writes_files_works_in_a_temporary_folder_without_the_scratch_module():
-    from recipe_notebooks import for_a_notebook
+    from author_commands.recipe_notebooks import for_a_notebook
 
     source = "from scratch import fresh_folder\n\nfresh_folder(__file__)  # work in scratch/\nimport jax\n"
     made = for_a_notebook(source)

@@ -82,18 +82,10 @@ OPENXLA_SECTIONS = {
 # docs/flags.md
 # ---------------------------------------------------------------------------------------------
 
-def rows_of(page_text: str, headers: list[str]) -> list[ref.Row]:
-    return [row for found, rows in ref.tables(page_text) if found == headers for row in rows]
-
-
-def names(row: ref.Row, column: str = "name") -> list[str]:
-    return ref.CODE_SPAN.findall(row.cells[column])
-
-
 @pytest.fixture(scope="module")
 def flags_page():
     text = ref.FLAGS_PAGE.read_text(encoding="utf-8")
-    flags, lookalikes = rows_of(text, FLAG_HEADERS), rows_of(text, LOOKALIKE_HEADERS)
+    flags, lookalikes = ref.rows_of(text, FLAG_HEADERS), ref.rows_of(text, LOOKALIKE_HEADERS)
     assert flags, f"docs/flags.md has no table with the columns {FLAG_HEADERS}"
     return flags, lookalikes
 
@@ -104,9 +96,9 @@ def where(row: ref.Row) -> str:
 
 def test_every_row_names_something(flags_page):
     flags, lookalikes = flags_page
-    problems = [f"{where(row)}: no `name` in code quotes" for row in flags + lookalikes if not names(row)]
+    problems = [f"{where(row)}: no `name` in code quotes" for row in flags + lookalikes if not ref.names(row)]
     problems += [f"{where(row)}: names a non-flag `{name}` (the pattern does not match it)"
-                 for row in flags + lookalikes for name in names(row)
+                 for row in flags + lookalikes for name in ref.names(row)
                  if not ref.FLAG_TOKEN.fullmatch(name.split("=")[0])]
     assert not problems, "\n".join(problems)
 
@@ -116,7 +108,7 @@ def test_no_name_has_two_rows(flags_page):
     first: dict[str, ref.Row] = {}
     problems = []
     for row in flags + lookalikes:
-        for key in {ref.flag_key(name) for name in names(row)}:
+        for key in {ref.flag_key(name) for name in ref.names(row)}:
             if key in first:
                 problems.append(f"{where(row)}: `{key}` already has a row at {where(first[key])}")
             first.setdefault(key, row)
@@ -125,7 +117,7 @@ def test_no_name_has_two_rows(flags_page):
 
 def test_every_flag_the_site_mentions_is_listed(flags_page):
     flags, lookalikes = flags_page
-    listed = {ref.flag_key(name) for row in flags + lookalikes for name in names(row)}
+    listed = {ref.flag_key(name) for row in flags + lookalikes for name in ref.names(row)}
     missing = []
     for mention in ref.mentions():
         key = mention.key
@@ -142,7 +134,7 @@ def test_every_flag_the_site_mentions_is_listed(flags_page):
 def check_links(row: ref.Row, require_live: bool, pages: dict | None = None) -> list[str]:
     """What is wrong with a row's 'shown in' links; `pages` keeps each linked page read once across rows."""
     pages = {} if pages is None else pages
-    keys = {ref.flag_key(name) for name in names(row)}
+    keys = {ref.flag_key(name) for name in ref.names(row)}
     links = ref.LINK.findall(row.cells["shown in"])
     if not links:
         return [f"{where(row)}: 'shown in' links no page"]
@@ -205,7 +197,7 @@ def source_problem(row: ref.Row) -> str | None:
     status = STATUS.fullmatch(row.cells["verified here"].strip())
     if status is None or status.group("kind") is None:
         return None  # live, or malformed (test_every_row_says_whether_it_ran reports that)
-    label = ", ".join(f"`{name}`" for name in names(row)) or "the row"
+    label = ", ".join(f"`{name}`" for name in ref.names(row)) or "the row"
     text = " ".join(row.cells.values())
     links = [target for cell in row.cells.values() for _, target in ref.LINK.findall(cell)]
     if "libtpu" in text.lower().replace("libtpu_init_args", "") and NO_PUBLIC_SOURCE not in text:
@@ -214,7 +206,7 @@ def source_problem(row: ref.Row) -> str | None:
         return None
     if "removed" in text and any(REMOVED_FROM_XLA.match(link) for link in links):
         return None
-    if any(link == f"{doc}{anchor}{name}" for doc, anchor in PUBLIC_DOCS.items() for name in names(row)
+    if any(link == f"{doc}{anchor}{name}" for doc, anchor in PUBLIC_DOCS.items() for name in ref.names(row)
            for link in links):
         return None
     return (f"{where(row)}: {label} is '{status.group('kind')}', so the row must link where upstream "
@@ -264,20 +256,13 @@ def test_the_source_rule():
 # docs/hlo-opcodes.md
 # ---------------------------------------------------------------------------------------------
 
-def table_rows(page: Path, headers) -> list[ref.Row]:
-    rows = rows_of(page.read_text(encoding="utf-8"), headers)
-    assert rows, f"docs/{page.name} has no table with the columns {headers}"
-    return rows
-
-
 @pytest.fixture(scope="module")
 def opcode_rows():
-    return table_rows(ref.OPCODES_PAGE, OPCODE_HEADERS)
+    return ref.table_rows(ref.OPCODES_PAGE, OPCODE_HEADERS)
 
 
 def opcode_of(row: ref.Row) -> str:
-    spans = names(row, "opcode")
-    return spans[0] if len(spans) == 1 else ""
+    return ref.sole_name(row, "opcode")
 
 
 def shown_on(row: ref.Row) -> set[str]:
@@ -480,12 +465,11 @@ DEFINED_AT = re.compile(re.escape(JAX_AT_TAG) + r"(?P<path>jax/[\w/]+\.py)#L(?P<
 
 @pytest.fixture(scope="module")
 def primitive_rows():
-    return table_rows(ref.PRIMITIVES_PAGE, PRIMITIVE_HEADERS)
+    return ref.table_rows(ref.PRIMITIVES_PAGE, PRIMITIVE_HEADERS)
 
 
 def primitive_of(row: ref.Row) -> str:
-    spans = names(row, "primitive")
-    return spans[0] if len(spans) == 1 else ""
+    return ref.sole_name(row, "primitive")
 
 
 def test_primitive_rows_are_well_formed(primitive_rows):
@@ -497,7 +481,7 @@ def test_primitive_rows_are_well_formed(primitive_rows):
         if len(links) != 1 or not DEFINED_AT.fullmatch(links[0]):
             problems.append(f"{here}: 'defined in' must hold one link {JAX_AT_TAG}jax/...py#L<line>, "
                             f"not {links}")
-        if not names(row, "defined in"):
+        if not ref.names(row, "defined in"):
             problems.append(f"{here}: 'defined in' must name the variable that holds the primitive, in code quotes")
         for page in shown_on(row):
             if not (ref.DOCS / page).is_file():
@@ -520,7 +504,7 @@ def test_every_defined_in_link_is_the_line_that_creates_the_primitive(primitive_
     problems = []
     for row in primitive_rows:
         here = f"docs/jaxpr-primitives.md:{row.line}"
-        primitive, variables = primitive_of(row), names(row, "defined in")
+        primitive, variables = primitive_of(row), ref.names(row, "defined in")
         links = [match for _, target in ref.LINK.findall(row.cells["defined in"])
                  if (match := DEFINED_AT.fullmatch(target))]
         if not primitive or not links or not variables:
@@ -622,7 +606,7 @@ def primitive_list():
 
 @pytest.fixture(scope="module")
 def left_out_rows():
-    return table_rows(ref.PRIMITIVES_PAGE, LEFT_OUT_HEADERS)
+    return ref.table_rows(ref.PRIMITIVES_PAGE, LEFT_OUT_HEADERS)
 
 
 def differences(expected: list[str], found: list[str], where_expected: str, where_found: str) -> list[str]:
@@ -644,7 +628,7 @@ def test_the_table_has_a_row_for_each_listed_primitive_and_no_other(primitive_li
 
 def test_left_out_names_exactly_the_primitives_the_list_leaves_out(primitive_list, left_out_rows):
     _, _, left_out = primitive_list
-    named = [name for row in left_out_rows for name in names(row, "left out")]
+    named = [name for row in left_out_rows for name in ref.names(row, "left out")]
     problems = differences(left_out, named, "[left out] of tests/data/jaxpr_primitives.txt",
                            "the 'Left out' table of docs/jaxpr-primitives.md")
     for row in left_out_rows:

@@ -2,14 +2,14 @@
 the site is still what `mkdocs build` makes of the same sources.
 
 Under serve, a rebuild plans only the chapters whose text, snippets or snippets' local
-modules changed (hooks/unchanged_pages.py) and converts only the pages whose Markdown
-changed (hooks/render_memo.py, through hooks/warm_caches.py). These tests edit a snippet, a module it imports, and a
+modules changed (hooks/serve_mode/unchanged_pages.py) and converts only the pages whose Markdown
+changed (hooks/build_memos/render_memo.py, through hooks/warm_caches.py). These tests edit a snippet, a module it imports, and a
 chapter's text and title, and a template of the theme's custom_dir, and after each edit
 compare every served page (and the search index) with a clean `mkdocs build` of the
 sources as they are then: kept pages must not be stale, and the navigation and search
 index must know the new title. Pages whose inputs did not change are not rendered
-through the templates again (hooks/template_memo.py), and saves are looked for every
-0.1 s (hooks/serve_polling.py).
+through the templates again (hooks/build_memos/template_memo.py), and saves are looked for every
+0.1 s (hooks/serve_mode/serve_polling.py).
 """
 
 from __future__ import annotations
@@ -139,11 +139,11 @@ def test_an_edit_to_a_theme_override_reaches_every_page_at_the_next_rebuild(site
 
 
 def test_serve_looks_for_saves_every_tenth_of_a_second():
-    """hooks/serve_polling.py sets the interval on the watchdog observer MkDocs makes, on the
+    """hooks/serve_mode/serve_polling.py sets the interval on the watchdog observer MkDocs makes, on the
     folders watched before on_serve and on those watched after it."""
     from mkdocs.livereload import LiveReloadServer
 
-    from serve_polling import POLL_SECONDS, poll_every
+    from serve_mode.serve_polling import POLL_SECONDS, poll_every
 
     server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=free_port(), root=str(ROOT / "docs"))
     try:

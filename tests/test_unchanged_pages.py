@@ -1,4 +1,4 @@
-"""Which chapters a `mkdocs serve` rebuild keeps from the last one (hooks/unchanged_pages.py).
+"""Which chapters a `mkdocs serve` rebuild keeps from the last one (hooks/serve_mode/unchanged_pages.py).
 
 A chapter keeps its plan only when its text, each snippet it names and each local module
 those import are as the last build read them: these tests change one thing at a time.
@@ -13,7 +13,7 @@ import pytest
 from tinysite import ROOT, make_project
 
 sys.path.insert(0, str(ROOT / "hooks"))
-import unchanged_pages  # noqa: E402
+from serve_mode import unchanged_pages  # noqa: E402
 from live_engine.build import BuildResult  # noqa: E402
 from live_engine.runner import Outcome  # noqa: E402
 from live_engine.snippets import load_snippet  # noqa: E402

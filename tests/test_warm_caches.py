@@ -19,8 +19,8 @@ import pytest
 from tinysite import ROOT, mkdocs_build, write_files
 
 sys.path.insert(0, str(ROOT / "hooks"))
-import highlight_cache  # noqa: E402
-from memo_file import MemoFile  # noqa: E402
+from build_memos import highlight_cache  # noqa: E402
+from build_memos.memo_file import MemoFile  # noqa: E402
 
 CONFIG = """\
 site_name: tiny

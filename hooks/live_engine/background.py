@@ -5,7 +5,7 @@ fresh clone, minutes before the first page. Under serve, a build takes what the 
 holds, hands the rest to a `Background` and shows each of those meanwhile from its
 committed record (records.py), marked as not yet run on this machine; a snippet with no
 record shows that it is running. The runs go on in the engine's warm workers; as their
-outputs come in, `on_batch` is called (hooks/first_serve.py writes a file the server watches,
+outputs come in, `on_batch` is called (hooks/serve_mode/first_serve.py writes a file the server watches,
 so the server rebuilds and the browser reloads), at most once every `spacing()` seconds,
 and at once when the last output is in. The rebuild finds each success in the cache and
 takes each failure (never cached) from here.

@@ -32,7 +32,7 @@ from pathlib import Path
 import jinja2
 from mkdocs.structure.nav import Link, Section
 
-from memo_file import digest, source_version
+from .memo_file import digest, source_version
 
 VERSION = source_version(__file__)
 _state: dict = {"site": "", "nav": None, "nav_key": "", "last": {}, "this": {}, "reused": 0}

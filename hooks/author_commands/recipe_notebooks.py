@@ -6,19 +6,20 @@ from the two and committed, so that a reader on a GPU or TPU opens it in Colab f
 repository and runs the same code on their own backend. `tests/test_recipes.py` fails
 when a committed notebook is not what this module makes now.
 
-    uv run python hooks/recipe_notebooks.py     # writes every recipe's notebook
+    uv run python hooks/author_commands/recipe_notebooks.py     # writes every recipe's notebook
 
 Pure text in, JSON out: no MkDocs, no JAX, no execution (outputs stay on the page).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RECIPES = ROOT / "docs" / "recipes"
 NOTEBOOKS = RECIPES / "notebooks"
 SNIPPETS = ROOT / "snippets"
@@ -92,7 +93,8 @@ def _code(text: str) -> dict:
     return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": _lines(text)}
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)  # -h, and no stray arguments
     NOTEBOOKS.mkdir(exist_ok=True)
     for page in recipe_pages():
         notebook_path(page).write_text(notebook_text(page), encoding="utf-8")

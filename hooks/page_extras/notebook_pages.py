@@ -24,7 +24,7 @@ from live_engine.notebooks import (NotebookError, executed, notebook_key, read_n
                                    with_links_cell, with_running_cell, write_notebook)
 from live_engine.render import detect_language
 from live_engine.runner import Outcome, Runner
-from recipe_links import colab_link
+from .recipe_links import colab_link
 
 log = logging.getLogger("mkdocs.plugins.live")
 

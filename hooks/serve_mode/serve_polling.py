@@ -25,7 +25,7 @@ def poll_every(server, seconds: float = POLL_SECONDS) -> bool:
     observer = server.observer
     if not hasattr(observer, "_timeout") or not all(hasattr(emitter, "_timeout") for emitter in observer.emitters):
         log.warning("serve_polling: this watchdog keeps its polling interval elsewhere: saves are looked for "
-                    "every 0.5 s, not every %g s (update hooks/serve_polling.py for it)", seconds)
+                    "every 0.5 s, not every %g s (update hooks/serve_mode/serve_polling.py for it)", seconds)
         return False
     observer._timeout = seconds
     for emitter in observer.emitters:

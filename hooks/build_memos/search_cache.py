@@ -21,7 +21,7 @@ from pathlib import Path
 
 from material.plugins.search.plugin import Element, Parser, SearchIndex, SearchPlugin, Section
 
-from memo_file import MemoFile, digest, source_version
+from .memo_file import MemoFile, digest, source_version
 
 FILE_NAME = "search-sections.json"
 VERSION = source_version(__file__, str(Path(__file__).with_name("memo_file.py")))

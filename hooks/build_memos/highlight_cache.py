@@ -28,7 +28,7 @@ from pathlib import Path
 from pygments.lexers import find_lexer_class_by_name
 from pymdownx.highlight import Highlight
 
-from memo_file import MemoFile, digest, source_version
+from .memo_file import MemoFile, digest, source_version
 
 FILE_NAME = "highlighted.json"
 VERSION = source_version(__file__, str(Path(__file__).with_name("memo_file.py")))

@@ -32,19 +32,21 @@ from pathlib import Path
 from mkdocs.structure.toc import get_toc
 
 from live_engine.cache import installed_packages
-from memo_file import MemoFile, digest, source_version
+from .memo_file import MemoFile, digest, source_version
 
 FILE_NAME = "rendered.json"
 VERSION = source_version(__file__, str(Path(__file__).with_name("memo_file.py")))
-LEXERS = Path(__file__).with_name("lexers")
+LEXERS = Path(__file__).resolve().parent.parent / "lexers"  # hooks/lexers: a lexer edit changes every page
 _state: dict = {"memo": None, "context": "", "reused": 0, "highlighted": None}
 log = logging.getLogger("mkdocs.plugins.render_memo")
 
 
 @functools.cache
 def _lexers() -> str:
-    sha = hashlib.sha256()
-    for file in sorted(LEXERS.rglob("*.py")):
+    sha, files = hashlib.sha256(), sorted(LEXERS.rglob("*.py"))
+    if not files:  # a moved folder would otherwise key every page on nothing, and keep stale highlighting
+        raise FileNotFoundError(f"{LEXERS}: no lexer sources to key the converted pages on")
+    for file in files:
         sha.update(str(file.relative_to(LEXERS)).encode() + b"\0" + file.read_bytes() + b"\0")
     return sha.hexdigest()
 

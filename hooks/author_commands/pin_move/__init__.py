@@ -1,4 +1,4 @@
-"""Moving the site to a new JAX release: the mechanical steps, for `hooks/move_pin.py`.
+"""Moving the site to a new JAX release: the mechanical steps, for `hooks/author_commands/move_pin.py`.
 
 Each module does one step, and each step can run alone (an author may bump by hand):
 

@@ -1,6 +1,6 @@
 """A recipe page's links to its notebook: download it, or open it in Colab.
 
-The notebook (docs/recipes/notebooks/NAME.ipynb, made by hooks/recipe_notebooks.py) is
+The notebook (docs/recipes/notebooks/NAME.ipynb, made by hooks/author_commands/recipe_notebooks.py) is
 copied to the site as a file beside the page. Colab opens notebooks from GitHub, so the
 Colab link is made from `repo_url` and the branch in `edit_uri`; a build whose repository
 is not on GitHub (a local build) links Colab's upload page instead. Plain links: nothing

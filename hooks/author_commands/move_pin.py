@@ -1,4 +1,4 @@
-"""Move the site to a new JAX release: `uv run python hooks/move_pin.py all 0.13.0`.
+"""Move the site to a new JAX release: `uv run python hooks/author_commands/move_pin.py all 0.13.0`.
 
 Steps, each also a command of its own (an author who bumped by hand runs the later ones):
 
@@ -23,14 +23,17 @@ import sys
 import time
 from pathlib import Path
 
-from live_engine.settings import SettingsError, load_settings
-from pin_move.checklist import ChecklistError, make_checklist, render
-from pin_move.commands import PASSED, StepError, accept_records, lock_and_sync
-from pin_move.links import LinkMove, move_links
-from pin_move.pyproject_edit import PyprojectError, bump
-from pin_move.sources import SourceError, installed_tree, old_tree
+if not __package__:  # run as a script: Python put this file's folder on the path, not hooks/ above it
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-REPOSITORY = Path(__file__).resolve().parent.parent
+from author_commands.pin_move.checklist import ChecklistError, make_checklist, render  # noqa: E402
+from author_commands.pin_move.commands import PASSED, StepError, accept_records, lock_and_sync  # noqa: E402
+from author_commands.pin_move.links import LinkMove, move_links  # noqa: E402
+from author_commands.pin_move.pyproject_edit import PyprojectError, bump  # noqa: E402
+from author_commands.pin_move.sources import SourceError, installed_tree, old_tree  # noqa: E402
+from live_engine.settings import SettingsError, load_settings  # noqa: E402
+
+REPOSITORY = Path(__file__).resolve().parents[2]
 BY_HAND = ("docs/writing-releases.md: the table of versions under \"Outputs across JAX versions\" and the [tool.live] "
            "example above it name the pinned and compared versions",
            "XLA links (github.com/openxla/xla/blob/COMMIT/...) and XLA_COMMIT in tests/pinned.py stay at the old "
@@ -85,7 +88,7 @@ def links_step(arguments, write: bool = True) -> LinkMove:
         for left in move.left:
             print(f"  {left.link.where}: {left.link.at_tag}: {left.reason}")
         if any(moved.link.where.startswith("docs/recipes/") for moved in move.moved):
-            print("  recipe pages changed: remake their notebooks with `uv run python hooks/recipe_notebooks.py` "
+            print("  recipe pages changed: remake their notebooks with `uv run python hooks/author_commands/recipe_notebooks.py` "
                   "(tests/test_recipes.py fails on a stale one)")
     return move
 
@@ -101,7 +104,7 @@ def checklist_step(arguments, move: LinkMove | None = None) -> None:
     if move is not None:
         if move.moved:
             left.append(f"{len(move.moved)} links at jax-v{move.old} can be moved: run `uv run python "
-                        f"hooks/move_pin.py links`")
+                        f"hooks/author_commands/move_pin.py links`")
         left += [f"{item.link.where}: {item.link.at_tag}: {item.reason}" for item in move.left]
     checklist = make_checklist(arguments.root, settings.records_dir or arguments.root / "records", arguments.since)
     print(render(checklist, left))
