@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import atexit
 import logging
+import os
 import time
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from live_engine.background import MIN_SPACING_SECONDS, Background
 from live_engine.build import BuildResult, build
 from live_engine.cache import toolchain
 from live_engine.directives import parse_page
+from live_engine.error_index import MARK, errors_shown, index_problems, with_printed_errors
 from live_engine.graph import GraphError, svg_for, use_cache
 from live_engine.matrix import changes_page, prune, run_matrix, summary, unfinished
 from live_engine.render import render, render_failure
@@ -44,7 +46,8 @@ from serve_mode import first_serve, serve_polling, unchanged_pages
 
 log = logging.getLogger("mkdocs.plugins.live")
 _state: dict = {"runner": None, "result": None, "pages": {}, "serving": False, "matrix": {}, "last": None,
-                "first": True, "background": None, "signal": None, "build_started": 0.0, "build_seconds": 0.0}
+                "first": True, "background": None, "signal": None, "build_started": 0.0, "build_seconds": 0.0,
+                "errors": {}}
 
 
 def on_startup(command, dirty):
@@ -80,6 +83,7 @@ def on_files(files, config):
     result, kept = _planned(pages, runner, start=background is not None and _state["first"])
     _state["result"], _state["pages"] = result, pages
     _drawn_pictures(pages, result, runner)
+    _state["errors"] = _error_index(pages, result)
     _state["matrix"] = _run_matrix(pages, result)
     settings = runner.settings
     if settings.changes_page:  # "What changed between versions", made from this build's outputs
@@ -101,6 +105,21 @@ def on_files(files, config):
             log.info("live: removed %d cache entries that no page uses any more", removed)
     _state["first"] = False
     return files
+
+
+def _error_index(pages: dict[str, str], result: BuildResult) -> dict[str, dict[str, set[str]]]:
+    """Every error line the pages' outputs show, by snippet and page; a page's error index
+    (live_engine/error_index.py) that lacks one, or lists one no output shows, stops the build."""
+    shown = errors_shown(pages, {name: outcome.output for name, outcome in result.outcomes.items() if outcome.ok})
+    if result.errors or result.pending:
+        return shown  # some outputs are missing: the index cannot be judged complete on this build
+    problems = [problem for page, text in pages.items() if MARK in text
+                for problem in index_problems(page, text, shown)]
+    if problems and not _state["serving"]:
+        raise PluginError("live: the error index is not what the outputs print:\n" + "\n".join(problems))
+    for problem in problems:  # under serve: say it and go on, as for a failing snippet
+        log.info("live: %s", problem)
+    return shown
 
 
 def _background(runner: Runner) -> Background | None:
@@ -219,8 +238,16 @@ def on_page_markdown(markdown, page, config, files):
     for start, end, expansion in sorted(expansions, reverse=True):  # back to front keeps earlier offsets valid
         markdown = markdown[:start] + expansion + markdown[end:]
     markdown = markdown[len(front):]
+    if MARK in markdown:
+        markdown = with_printed_errors(markdown, _state["errors"], lambda other: _link(name, other))
     # A recipe page links its notebook; getattr: a config made by hand (the tests') may name no repository.
     return with_notebook_links(markdown, page.file.src_uri, getattr(config, "repo_url", ""), getattr(config, "edit_uri", ""))
+
+
+def _link(page: str, other: str) -> str:
+    """A Markdown link from `page` to the chapter `other` (both docs/-relative names), titled as it is."""
+    target = Path(os.path.relpath(other, Path(page).parent)).as_posix()
+    return f"[{_title(_state['pages'].get(other, '')) or target}]({target})"
 
 
 def _front_matter_lines(page, markdown: str) -> str:
