@@ -327,9 +327,10 @@ class LinkedPage:
 
 
 def linked_page(name: str) -> LinkedPage | None:
-    """The page `name` (as a link names it: dumping.md, case-study.ipynb), or None if there is none."""
+    """The page `name` (as a link names it: dumping.md, case-study.ipynb, recipes/nan-source.md), or
+    None if there is none."""
     path = DOCS / name
-    if not path.is_file() or path.parent != DOCS:
+    if not path.is_file() or path.parent not in (DOCS, DOCS / "recipes"):
         return None
     if path.suffix == ".ipynb":
         parts, sources, line = [], [], 1
