@@ -51,6 +51,10 @@ print(jax.jit(to_real)(z))
 print("# x.astype(jnp.float32), x already float32: the whole jaxpr and the ENTRY computation")
 print(jax.make_jaxpr(to_float32)(f))
 print(jax.jit(to_float32).lower(f).as_text(dialect="hlo").split("ENTRY")[1].strip())
+print()
+print("# x.astype(jnp.float32), x the Python float 2.0 (a weakly typed float32): the jaxpr and the ENTRY computation")
+print(jax.make_jaxpr(to_float32)(2.0))
+print(jax.jit(to_float32).lower(2.0).as_text(dialect="hlo").split("ENTRY")[1].strip())
 
 # Values no int32 (or int8) can hold, converted on this CPU:
 odd = jnp.array([np.nan, np.inf, -np.inf, 3e9, -3e9, 300.0, -300.0])

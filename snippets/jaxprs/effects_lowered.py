@@ -30,6 +30,12 @@ for line in optimized.splitlines():  # the fused computations that hold a sine o
 jax.jit(f)(x)
 jax.jit(f)(x + 1.0)
 print("the callback ran:", seen)
+seen.clear()
+jax.jit(jax.vmap(f))(jnp.arange(6.0).reshape(3, 2))  # one call, a batch of 3 rows
+print("jit(vmap(f)), one call on 3 rows: the callback ran", len(seen), "times, with", [len(v) for v in seen], "values each")
+seen.clear()
+jax.jit(lambda x: jax.lax.scan(lambda c, _: (f(c), None), x, length=4)[0])(x)  # one call, 4 steps
+print("jit of a 4-step scan over f, one call: the callback ran", len(seen), "times")
 
 
 def with_op(op):  # f with another operation in place of jnp.sin (compiled, not run)

@@ -40,7 +40,14 @@ print("queueing 10 steps took under a tenth of running them:", queued * 10 < tot
 tiny = jax.jit(lambda v: v + 1)  # 4 flops
 v = jnp.ones(4, jnp.float32)
 tiny(v).block_until_ready()
-for label, fn, arg in [("two 1024x1024 products", step, a), ("v + 1 on an f32[4]", tiny, v)]:
+# A large program with no flops: a transpose only moves data (16 MiB here).
+transpose = jax.jit(lambda m: m.T)
+m = jnp.ones((2048, 2048), jnp.float32)
+transpose(m).block_until_ready()
+print("flops of the transpose in its cost analysis:",
+      transpose.lower(m).compile().cost_analysis().get("flops", 0.0))
+for label, fn, arg in [("two 1024x1024 products", step, a), ("v + 1 on an f32[4]", tiny, v),
+                       ("x.T on an f32[2048,2048]", transpose, m)]:
     ready = []
     for _ in range(5):
         y = fn(arg)

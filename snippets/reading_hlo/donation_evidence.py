@@ -48,3 +48,15 @@ check("transposed", lambda x: x.T * 2, jnp.ones((8, 16)))
 check("to int32", lambda x: x.astype(jnp.int32), jnp.ones((8, 16)))
 check("to float16", lambda x: x.astype(jnp.float16), jnp.ones((8, 16)))
 check("sum", lambda x: x.sum(), jnp.ones((8, 16)))
+
+# A donated argument that the function never reads: JAX leaves it out of the program.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    ignores_u = jax.jit(lambda u, v: v * 2, donate_argnums=0)
+    u, v = jnp.ones((8, 16)), jnp.ones((8, 16))
+    header = ignores_u.lower(u, v).compile().as_text().splitlines()[0]
+    ignores_u(u, v)
+print("# ---- unused: donated u, never read; the result is v * 2")
+print("  optimized header:  ", header_alias(header), "|", re.search(r"entry_computation_layout=\{.*?\}\}", header).group())
+print("  u.is_deleted():    ", u.is_deleted())
+print("  warnings caught:   ", len(caught))

@@ -1,4 +1,4 @@
-"""Row sums and a matrix product of 512x512 arrays, compiled for five element types: what ENTRY runs."""
+"""Row sums and a matrix product of 512x512 arrays, compiled for six element types, and int8 products: what ENTRY runs."""
 
 import re
 
@@ -34,7 +34,15 @@ def entry_summary(text):
 
 for label, f, operands in [("row sums", lambda x: x.sum(axis=1), 1), ("matmul", lambda x, w: x @ w, 2)]:
     print(f"== {label} of 512x512")
-    for dtype in (jnp.float32, jnp.bfloat16, jnp.int32, jnp.int16, jnp.complex64):
+    for dtype in (jnp.float32, jnp.bfloat16, jnp.float16, jnp.int32, jnp.int16, jnp.complex64):
         x = jax.ShapeDtypeStruct((512, 512), dtype)
         text = jax.jit(f).lower(*[x] * operands).compile().as_text()
         print(f"{jnp.dtype(dtype).name:10} {entry_summary(text)}")
+
+# int8 operands, the usual quantized product: with an int8 result, and with an
+# int32 result (preferred_element_type).
+x8 = jax.ShapeDtypeStruct((512, 512), jnp.int8)
+for result in (jnp.int8, jnp.int32):
+    product = lambda x, w: jnp.matmul(x, w, preferred_element_type=result)
+    text = jax.jit(product).lower(x8, x8).compile().as_text()
+    print(f"{'int8->' + jnp.dtype(result).name:10} {entry_summary(text)}")

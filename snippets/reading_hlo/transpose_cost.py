@@ -67,3 +67,13 @@ for i, b, k, j in [(8, 4, 16, 32), (512, 8, 64, 512)]:
         (path,) = Path(folder).glob(f"*.{stage}.*")
         print(stage.replace("_", " ") + ":")
         show(path.read_text())
+
+# A dimension of size 1 holds one element, so its place in the layout does not matter.
+# x.T of an f32[1,8]: the rule above says "moves data" for a row-major result, yet XLA
+# compiles the transpose to a bitcast.
+print("\nx.T of an f32[1,8]{1,0}, dimensions={1,0}:")
+print("  result f32[8,1]{1,0}, by the rule:", "free" if is_free([1, 0], [1, 0], [1, 0]) else "moves data")
+text = jax.jit(lambda x: x.T).lower(jax.ShapeDtypeStruct((1, 8), jnp.float32)).compile().as_text()
+entry = text[text.index("ENTRY"):]
+print("  compiled ENTRY:", [re.search(r"\} ([\w-]+)\(", line).group(1)
+                           for line in entry.splitlines() if " = " in line])

@@ -20,3 +20,12 @@ for n in (512, 11180, 11200):
     for line in optimized[optimized.index("ENTRY") :].splitlines():
         if " while(" in line or " call(" in line:
             print(line.split(", metadata=")[0].strip())
+
+print("# ---- a loop whose body is a matrix product, c @ w: the ENTRY line that runs it ----")
+for n in (2, 4):
+    square = jax.ShapeDtypeStruct((n, n), jnp.float32)
+    product_steps = lambda x, w, k: jax.lax.fori_loop(0, k, lambda i, c: c @ w, x)
+    optimized = jax.jit(product_steps).lower(square, square, 3).compile().as_text()
+    for line in optimized[optimized.index("ENTRY") :].splitlines():
+        if " while(" in line or " call(" in line:
+            print(line.split(", metadata=")[0].strip())

@@ -1,0 +1,67 @@
+import re
+from collections import Counter
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+# --8<-- [start:your-function]
+def f(x):
+    return x[x > 0]  # a boolean mask: how many elements it keeps depends on x's values
+
+
+K = 4  # the most elements you expect to keep: a Python int, known while tracing
+attempts = [  # (label, a function of x): as written, then the fixed-size forms
+    ("x[x > 0]", f),
+    ("jnp.nonzero(x > 0)", lambda x: jnp.nonzero(x > 0)),
+    ("jnp.nonzero(x > 0, size=K, fill_value=-1)", lambda x: jnp.nonzero(x > 0, size=K, fill_value=-1)),
+    ("jnp.where(x > 0, x, 0.0)", lambda x: jnp.where(x > 0, x, 0.0)),
+]
+inputs = [  # the same shape, different numbers of kept elements: fewer than K, more than K
+    jnp.array([0.0, 3.0, 0.0, 1.5, -2.0, 0.0]),
+    jnp.array([1.0, 2.0, 3.0, 4.0, 5.0, -1.0]),
+]
+# --8<-- [end:your-function]
+
+# Everything below works for any function of one array and any inputs of one shape.
+
+
+def short(array):
+    """A value on one line."""
+    return np.array2string(np.asarray(array, dtype=np.float32 if array.dtype == jnp.bfloat16 else None),
+                           separator=" ").replace("\n", "")
+
+
+def stablehlo_ops(text):
+    """How many times each StableHLO operation occurs in the module, inner functions included."""
+    ops = Counter(re.findall(r"(?:= |^ *)\"?stablehlo\.(\w+)", text, re.MULTILINE))
+    ops.pop("return", None)  # the end of each function and region
+    return ops
+
+
+for label, function in attempts:
+    print(f"== {label}")
+    jitted = jax.jit(function)
+    try:
+        traced = jitted.trace(inputs[0])  # the shapes alone: tracing never sees the values
+    except (IndexError, TypeError, ValueError) as error:
+        lines = str(error).splitlines()
+        print(f"  error: {type(error).__name__}: {lines[0]}")
+        for line in lines[1:]:  # the lines that say which value had to be known, if any
+            if "size argument" in line:
+                print(f"         {line}")
+            elif "depends on the value of" in line:
+                print(f"         ... {line[line.index('depends on the value of'):]}")
+        continue
+    shapes = " ".join(leaf.str_short() for leaf in jax.tree.leaves(traced.jaxpr.out_avals))
+    print(f"  out:   {shapes}")
+    print("  " + str(traced.jaxpr).replace("\n", "\n  "))
+    text = traced.lower().as_text()
+    head = next(line for line in text.splitlines() if "func.func public @main" in line)
+    params, results = (re.findall(r"tensor<[^>]*>", part) for part in head.split(" -> ", 1))
+    print(f"  stablehlo @main: ({', '.join(params)}) -> ({', '.join(results)})")
+    print("  stablehlo ops: ", ", ".join(f"{name} {n}" for name, n in sorted(stablehlo_ops(text).items())))
+    for number, x in enumerate(inputs):
+        results = "; ".join(short(leaf) for leaf in jax.tree.leaves(jitted(x)))
+        print(f"  inputs[{number}] {short(x)} -> {results}")
