@@ -39,3 +39,9 @@ report("with one compile option added:")
 
 jax.jit(f).lower(jax.ShapeDtypeStruct((4,), jnp.bfloat16)).compile(options)  # same shape, another dtype
 report("the same shape in bfloat16:")
+
+jax.jit(f).lower(jax.ShapeDtypeStruct((4,), jnp.float32, weak_type=True)).compile(options)  # float32, weakly typed
+report("the same in a weakly typed float32:")
+
+jax.jit(f, donate_argnums=0).lower(x).compile(options)  # same argument, donated
+report("with donate_argnums=0:")

@@ -20,6 +20,18 @@ def tiny(x):  # 5 MLIR operations (module, function, cos, sin, return): under 10
     return jnp.sin(jnp.cos(x))
 
 
+def ten(x):  # 3 + 7 sines = 10 MLIR operations: exactly the default bound
+    for _ in range(7):
+        x = jnp.sin(x)
+    return x
+
+
+def eleven(x):  # 3 + 8 sines = 11 MLIR operations: one more than the bound
+    for _ in range(8):
+        x = jnp.sin(x)
+    return x
+
+
 params = jax.eval_shape(init_params)
 x, y = jax.eval_shape(example_batch)
 small = jax.ShapeDtypeStruct((4,), jnp.float32)
@@ -33,17 +45,19 @@ print("then jax_compiler_detailed_logging_min_ops =", jax.config.read("jax_compi
 jax.clear_caches()
 jax.jit(tiny).lower(small).compile()
 jax.jit(loss).lower(params, x, y).compile()
+jax.jit(ten).lower(small).compile()
+jax.jit(eleven).lower(small).compile()
 
 dump = pathlib.Path("dump")
 files = collections.Counter(p.name.split(".")[0] + "." + p.name.split(".")[1] for p in dump.iterdir() if p.is_file())
-print("\nmodule                files  what its .debug_options file says about detailed logging")
+print("\nmodule                 files  what its .debug_options file says about detailed logging")
 for module in sorted(files):
     options = dump / f"{module}.debug_options"
     if not options.exists():  # jax 0.4.38's XLA writes none (0.6.2's does): the dump cannot say
-        print(f"{module:<21} {files[module]:>5}  (no .debug_options file in this dump)")
+        print(f"{module:<22} {files[module]:>5}  (no .debug_options file in this dump)")
         continue
     said = [line for line in options.read_text().splitlines() if "detailed_logging" in line]
-    print(f"{module:<21} {files[module]:>5}  {said[0] if said else '(nothing: on, the default)'}")
+    print(f"{module:<22} {files[module]:>5}  {said[0] if said else '(nothing: on, the default)'}")
 
 
 def count_ops(op):
@@ -52,5 +66,6 @@ def count_ops(op):
 
 
 print("\nMLIR operations in each module:")
-for name, fun, args in [("jit_tiny", tiny, [small]), ("jit_loss", loss, [params, x, y])]:
+for name, fun, args in [("jit_tiny", tiny, [small]), ("jit_loss", loss, [params, x, y]),
+                        ("jit_ten", ten, [small]), ("jit_eleven", eleven, [small])]:
     print(f"    {name}: {count_ops(jax.jit(fun).lower(*args).compiler_ir('stablehlo').operation)}")

@@ -13,7 +13,6 @@ PROGRAM = """
 import jax, jax.numpy as jnp
 jax.config.update("jax_compilation_cache_dir", "cache")
 jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)  # cache even a fast compile
-jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)  # and a small executable
 jax.config.update("jax_log_compiles", True)  # logs a hit in the persistent cache
 
 def f(x):

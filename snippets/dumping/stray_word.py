@@ -15,11 +15,15 @@ for folder, flags in [
     ("intended", "--xla_dump_to=intended --xla_dump_hlo_as_proto"),
     ("stray", "--xla_dump_to=stray dump_hlo_as_text --xla_dump_hlo_as_proto"),
     ("stray_int", "--xla_dump_to=stray_int --xla_dump_hlo_as_proto 8 --xla_dump_hlo_as_dot"),
+    # Two more mistakes that do start with dashes: a value after a space, and a value XLA cannot parse.
+    ("spaced", "--xla_dump_to spaced --xla_dump_hlo_as_proto"),
+    ("badvalue", "--xla_dump_to=badvalue --xla_dump_hlo_as_proto=yes"),
 ]:
     child = subprocess.run([sys.executable, "-c", PROGRAM], env=dict(os.environ, XLA_FLAGS=flags),
                            capture_output=True, text=True)
     kinds = Counter(path.suffix for path in Path(folder).iterdir()
-                    if "jit__lambda" in path.name and path.suffix in (".txt", ".pb", ".dot"))
-    said = [line for line in child.stderr.splitlines() if "XLA_FLAGS" in line]
+                    if "jit__lambda" in path.name and path.suffix in (".txt", ".pb", ".dot")) if Path(folder).exists() else {}
+    said = [line.split("] ", 1)[-1] for line in child.stderr.splitlines()  # without the log prefix
+            if "XLA_FLAGS:" in line or "Couldn't interpret" in line]
     print(f"XLA_FLAGS={flags!r}\n  exit status {child.returncode}, {folder}/ holds", dict(sorted(kinds.items())),
           "| XLA said:", said or "nothing")

@@ -28,3 +28,10 @@ print(half_covered(jnp.int32)(jnp.arange(8, dtype=jnp.int32)))
 for dtype in [jnp.int16, jnp.bool_]:
     out = half_covered(dtype, copy_kernel)(jnp.ones(8, dtype))
     print(f"{jnp.dtype(dtype).name}: never written = {out[4:]}")
+
+# A complex output, every element written (no grid): plain interpret mode cannot run it.
+try:
+    pl.pallas_call(copy_kernel, out_shape=jax.ShapeDtypeStruct((8,), jnp.complex64), interpret=True)(
+        jnp.ones(8, jnp.complex64))
+except NotImplementedError as error:
+    print("complex64, fully written:", type(error).__name__, error)

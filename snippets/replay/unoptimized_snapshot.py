@@ -64,3 +64,26 @@ for flag, spec in [("--xla_dump_hlo_unoptimized_snapshots", '"d"'), ("--xla_dump
           "an HLO text file:", any(path.name.endswith(".txt") for path in written))
     for path in snapshots:  # how many devices' arguments each one holds
         print(f"    {path.name}: {len(field(path.read_bytes(), 2))} partitions entries")
+
+# The flag among the flags of a bug report: text, protos, the ordinary snapshots, a module filter
+# and a pass filter, once without it and once with it. Each run is a new process.
+BUNDLE = """
+import jax, jax.numpy as jnp
+def scale(x):
+    return 2 * x + 1
+print(jax.jit(scale)(jnp.ones(8)))
+"""
+REPORT = ("--xla_dump_hlo_module_re=jit_scale --xla_dump_hlo_as_text --xla_dump_hlo_as_proto"
+          " --xla_dump_hlo_snapshots --xla_dump_hlo_pass_re=algsimp")
+print("\nWith the flags of a bug report (module filter jit_scale):")
+for label, folder, extra in [("without the unoptimized flag", "report", ""),
+                             ("with it", "report_unoptimized", " --xla_dump_hlo_unoptimized_snapshots")]:
+    flags = f"--xla_dump_to={folder} {REPORT}{extra}"
+    subprocess.run([sys.executable, "-c", BUNDLE], env=dict(os.environ, XLA_FLAGS=flags), check=True,
+                   capture_output=True)
+    written = sorted(path.name for path in pathlib.Path(folder).iterdir())
+    print(f"  {label}: {len(written)} files in {folder}/,",
+          "modules:", sorted({name.split(".")[1] for name in written}))
+    if extra:
+        for name in written:
+            print("   ", name)
