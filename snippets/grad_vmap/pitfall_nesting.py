@@ -12,3 +12,11 @@ def f(w, x):
 
 
 print(jax.make_jaxpr(jax.grad(f))(jnp.ones((3, 2)), jnp.ones(3)))
+
+
+def g(v, w, x):  # layer reads w and x, and the gradient is by v alone
+    return jnp.sum(v * layer(w, x))
+
+
+grad_by_v = jax.make_jaxpr(jax.grad(g))(jnp.ones(2), jnp.ones((3, 2)), jnp.ones(3))
+print("grad by v:", [eqn.primitive.name for eqn in grad_by_v.eqns])

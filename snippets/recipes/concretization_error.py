@@ -29,7 +29,7 @@ for label, jitted in attempts:
     except (jax.errors.ConcretizationTypeError, ValueError) as error:
         message = str(error).split("\n")[0]
         print(f"{type(error).__name__}: {message[:160]}")
-        reason = [line for line in str(error).splitlines() if "depends on the value of" in line]
+        reason = [line for line in str(error).splitlines() if "depends on the value" in line]
         print("  " + (reason[0].strip() if reason else "(no argument named)"))
         continue
     print(traced.jaxpr)

@@ -13,11 +13,11 @@ function = jax.jit(layer)
 args = (jnp.ones((128, 256)), jnp.ones((256, 64)), jnp.ones(64))
 # --8<-- [end:your-function]
 
-# Everything below works for any jitted function and its arguments.
-MEANING = {  # what each key counts, on the optimized module (XLA's HloCostAnalysis)
+# Everything below works for any jitted function and its arguments, compiled for the CPU.
+MEANING = {  # what each key counts, on the optimized module (XLA's HloCostAnalysis, as the CPU uses it)
     r"flops": "floating-point operations: 2*M*K*N per dot, one per element per elementwise op",
     r"transcendentals": "exp, log, tanh, ... evaluated, one per element; not in flops",
-    r"bytes accessed": "bytes read and written by ENTRY's instructions; a fusion counts its inputs and output",
+    r"bytes accessed": "bytes read and written by ENTRY's instructions; on the CPU a fusion counts its inputs and output",
     r"bytes accessed(\d+|out)\{\}": "per-operand bookkeeping of XLA's: not a breakdown of bytes accessed",
     r"utilization\d+\{\}": "per-operand bookkeeping of XLA's: 1.0 per fusion operand",
 }
@@ -28,7 +28,7 @@ if isinstance(costs, list):  # older JAX releases: a list holding one dict
     costs = costs[0]
 print("compiled.cost_analysis():")
 for key in sorted(costs):
-    meaning = next(text for pattern, text in MEANING.items() if re.fullmatch(pattern, key))
+    meaning = next((text for pattern, text in MEANING.items() if re.fullmatch(pattern, key)), "not described here")
     print(f"  {key:20} {costs[key]:>12.0f}  {meaning}")
 
 # A hand count of the dots, from the optimized HLO: 2 * (elements of the result) * (contracted size).

@@ -46,7 +46,20 @@ def instructions(hlo):
 
 print("== what runs: the same program at every size")
 example = jax.tree.map(jnp.asarray, make_args(sizes[0]))
-print(f"jaxpr: {len(jax.make_jaxpr(f)(*example).eqns)} equations; without jit, each is a call of its own")
+print(f"jaxpr: {len(jax.make_jaxpr(f)(*example).eqns)} equations")
+programs = []  # the name of each program XLA compiles while the listener is on
+
+
+def on_compile(event, duration, fun_name="", **_):
+    if event == "/jax/core/compile/backend_compile_duration":
+        programs.append(fun_name)
+
+
+jax.clear_caches()  # so that the call below is a first call, even when this runs again
+jax.monitoring.register_event_duration_secs_listener(on_compile)
+jax.block_until_ready(f(*example))  # without jit: each operation compiles a program of its own
+jax.monitoring.unregister_event_duration_listener(on_compile)
+print(f"without jit, the first call compiled {len(programs)} programs: {' '.join(programs)}")
 for n in sizes:
     args = jax.tree.map(jnp.asarray, make_args(n))
     compiled = jitted.lower(*args).compile()

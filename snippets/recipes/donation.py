@@ -38,7 +38,10 @@ for line in assignment.read_text().splitlines():
     if re.match(r"allocation \d+: .*\bparameter \d+,", line):
         print("  " + line.rstrip(":"))
 flat = jax.tree.leaves(args)
+kept = sorted(compiled._executable._kept_var_idx)  # the leaves that are parameters: JAX drops unread ones
+print("argument leaves:", ", ".join(f"leaf {leaf} is parameter {kept.index(leaf)}" if leaf in kept
+                                    else f"leaf {leaf} is unused, no parameter" for leaf in range(len(flat))))
 compiled(*args)  # run once: a donated buffer that was used is deleted
-print("deleted after the call:", ", ".join(f"parameter {i}: {a.is_deleted()}" for i, a in enumerate(flat)))
+print("deleted after the call:", ", ".join(f"parameter {i}: {flat[leaf].is_deleted()}" for i, leaf in enumerate(kept)))
 for warning in caught:
     print("warning:", str(warning.message).splitlines()[0])

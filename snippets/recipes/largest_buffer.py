@@ -40,7 +40,7 @@ allocations = []  # (bytes, what it is, [its values])
 for block in re.split(r"^(?=allocation \d+:)", path.read_text(), flags=re.MULTILINE)[1:]:
     head, *lines = block.strip().splitlines()
     size, kind = re.match(r"allocation \d+: size (\d+), (?:page \d+, )?(.*?)(?:, shape .*)?:$", head).groups()
-    allocations.append((int(size), kind, [re.match(r" value: <\d+ (\S+) @\d+> \((\S+)\): (\S+)", v).groups()
+    allocations.append((int(size), kind, [re.match(r" value: <\d+ (\S+)(?: \(phi\))? @\d+> \((\S+)\): (\S+)", v).groups()
                                           for v in lines if v.startswith(" value:")]))
 print(f"{path.name.split('.', 1)[1]}: {len(allocations)} allocations; the largest first")
 for size, kind, values in sorted(allocations, key=lambda a: -a[0])[:4]:

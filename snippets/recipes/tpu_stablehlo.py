@@ -40,7 +40,7 @@ print("the same StableHLO as for the CPU:", strip(text) == strip(cpu))
 targets = lambda t: re.findall(r"stablehlo\.custom_call @([\w.]+)", t)
 print("custom_call targets, TPU:", targets(text), "| CPU:", targets(cpu))
 
-# What a CPU cannot do with it: run it. (Compiling for a TPU needs libtpu and a TPU.)
+# What a CPU cannot do with it: run it. (Compiling for a TPU needs libtpu, not installed here.)
 arrays = [np.zeros(s.shape, s.dtype) for s in specs]
 try:
     exported.call(*arrays)

@@ -1,3 +1,4 @@
+import functools
 import logging
 
 import jax
@@ -21,6 +22,7 @@ calls = [
     ("static: f32[4], 3", static, (jnp.ones(4), 3)),  # a new static value
     # jit of a new function object each time, as a loop that wraps a lambda or closure makes:
     *[("jit(lambda), made anew", jax.jit(lambda x, s: step(x, s)), (jnp.ones(4), 2)) for _ in range(2)],
+    ("f32[4], scale=3 by keyword", functools.partial(jitted, scale=3), (jnp.ones(4),)),  # a new pytree
 ]
 # --8<-- [end:your-function]
 
