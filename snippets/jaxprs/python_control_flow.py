@@ -30,12 +30,3 @@ try:
 except jax.errors.TracerBoolConversionError as e:
     print(type(e).__name__ + ":", str(e).splitlines()[0])
 
-# grad and jvp without jit trace with values, so the same if runs (and follows one branch);
-# jit and vmap trace without them.
-print("grad:", jax.grad(lambda v: sign_flip(v).sum())(v))
-print("jvp: ", jax.jvp(sign_flip, (v,), (v,))[1])
-for name, transformed in [("vmap", jax.vmap(sign_flip)), ("jit", jax.jit(sign_flip))]:
-    try:
-        transformed(v)
-    except jax.errors.TracerBoolConversionError as e:
-        print(f"{name + ':':5}", type(e).__name__)
