@@ -4,14 +4,15 @@ Material's search runs lunr 2.3.9 in a web worker. Lunr keeps the index's words 
 table from each word to the pages that hold it, and as a token set (a graph of letters that
 a query prefix such as `fusion*` is walked through). While building that graph, lunr merges
 two nodes whose keys are equal, and the key of a node is its edges written one after the
-other as letter and child number, with nothing between them: an edge `1` to node 23 and an
-edge `12` ... read alike once the letters are digits. On this site, whose words are full of
-names like `x.1` and `fusion.3`, two different nodes then get merged, the token set lists
-words that the table does not have, and every query that reaches one of them fails in the
-worker (`Cannot read properties of undefined (reading '_index')`): the reader sees "No
-matching documents" for `fusion`, `slice` or `sort`. Which words collide depends on the
-whole index, so any new page can break an old query (lunr issue 503,
-https://github.com/olivernn/lunr.js/issues/503, is the same bug).
+other as letter and child number, with nothing between them. Once the letters are digits,
+two different nodes can read alike: edges `1` to node 2 and `3` to node 4 give `01234`, and
+so does one edge `1` to node 234. On this site, whose words are full of names like `x.1`
+and `fusion.3`, such nodes got merged, the token set listed 12 words that the table does
+not have, and every query that reached one of them failed in the worker (`Cannot read
+properties of undefined (reading '_index')`): the reader saw "No matching documents" for
+`fusion`, `slice` or `sort`. Which words collide depends on the whole index, so any new page
+can break an old query (lunr issue 503, https://github.com/olivernn/lunr.js/issues/503,
+is the same bug).
 
 The mend puts a comma after each child number, which makes the key unambiguous: a letter
 is one character and a number ends at its comma. It is applied to the worker the build

@@ -6,7 +6,8 @@ Material's search box on the served clean build and checks that the page is amon
 first three results. A query that fails names the page and the results it got instead:
 the fix belongs in the recipe's words (its title, its answer), not in this list.
 
-How Material ranks, which tells where those words must go: the index has no stemmer,
+How Material ranks, which tells where those words must go: words end at spaces, hyphens,
+punctuation and dots (the separator in mkdocs.yml); the index has no stemmer,
 so a query word matches a page's word only as its start ("recompil" finds "recompiles",
 "recompilation" does not find "recompile"); a match in a title (the page's question, or
 a heading) weighs a thousand times one in the text under it; and a page's own entry
