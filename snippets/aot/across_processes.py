@@ -36,6 +36,16 @@ for name, obj in [("Lowered", lowered), ("Compiled", compiled),
     except Exception as e:
         print(f"pickle.dumps({name}): {type(e).__name__}: {str(e).splitlines()[0]}")
 
+# a second program: a dict input and a static argument, lowered from concrete arrays
+other = jax.jit(lambda p, n: p["a"] * n + p["b"], static_argnums=1).lower(
+    {"a": jnp.ones((2, 2)), "b": jnp.zeros(2)}, 3)
+for name, obj in [("Lowered", other), ("Compiled", other.compile())]:
+    try:
+        pickle.dumps(obj)
+        print(f"second program, pickle.dumps({name}): ok")
+    except Exception as e:
+        print(f"second program, pickle.dumps({name}): {type(e).__name__}: {str(e).splitlines()[0]}")
+
 # 3. The experimental executable serializer: machine code for this jaxlib and device
 payload, in_tree, out_tree = serialize_executable.serialize(compiled)
 Path("f.executable").write_bytes(pickle.dumps((payload, in_tree, out_tree)))

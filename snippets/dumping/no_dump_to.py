@@ -22,3 +22,12 @@ print("stderr: what was not written (log prefix with time and thread id cut off)
 for line in child.stderr.splitlines():
     if "Refusing" in line:
         print("   ", re.sub(r"^.*?\] ", "", line))
+
+# A second try: graph formats and the other CPU emitter, still without a folder.
+flags = "--xla_dump_hlo_as_dot --xla_dump_hlo_as_html --xla_dump_hlo_as_url --xla_dump_emitter_re=mlir-fusion"
+child = subprocess.run([sys.executable, "-c", PROGRAM], env=dict(os.environ, XLA_FLAGS=flags),
+                       capture_output=True, text=True)
+print(f"\nXLA_FLAGS={flags}")
+print("stdout:", *[line for line in child.stdout.splitlines() if line.startswith("*** Begin")], sep="\n    ")
+print("stderr:", *[re.sub(r"^.*?\] ", "", line).split(" to stdout")[0]
+                   for line in child.stderr.splitlines() if "Refusing" in line or ".url" in line], sep="\n    ")

@@ -27,3 +27,10 @@ for folder, flags in [
             if "XLA_FLAGS:" in line or "Couldn't interpret" in line]
     print(f"XLA_FLAGS={flags!r}\n  exit status {child.returncode}, {folder}/ holds", dict(sorted(kinds.items())),
           "| XLA said:", said or "nothing")
+
+# Another boolean flag with values of each kind, in a process that only starts the backend.
+print()
+for value in ["yes", "on", "1", "true", "0", "false"]:
+    child = subprocess.run([sys.executable, "-c", "import jax; jax.devices()"],
+                           env=dict(os.environ, XLA_FLAGS=f"--xla_dump_hlo_as_dot={value}"), capture_output=True, text=True)
+    print(f"--xla_dump_hlo_as_dot={value}: exit {child.returncode}")

@@ -35,3 +35,17 @@ for platforms in (("cpu", "cuda"), ("cuda",)):
         print("  called on the CPU")
     except ValueError as e:
         print("  call:", type(e).__name__ + ":", e)
+
+# A second case: three platforms, and a function that calls two jitted helpers of its own
+scaled = jax.jit(lambda v: 2 * v)
+
+
+def twice(x, w):
+    return scaled(normalize(x, w)) + jax.jit(jnp.sin)(x)
+
+
+exported = export.export(jax.jit(twice), platforms=("cpu", "cuda", "tpu"))(*specs)
+print()
+print("platforms=('cpu', 'cuda', 'tpu'), a function with two jitted helpers:")
+describe(exported)
+print("  called on the CPU, equal to jax.jit(twice):", bool(jnp.allclose(exported.call(x, w), jax.jit(twice)(x, w))))

@@ -1,5 +1,6 @@
 import jax
 import jax.numpy as jnp
+from jax.experimental import io_callback
 
 
 def f(x):
@@ -26,3 +27,25 @@ scan = next(line.strip() for line in str(jax.make_jaxpr(h)(x)).splitlines() if "
 compiled = jax.jit(h).lower(x).compile().as_text()
 print("gradient of a fori_loop, first scan: ", scan.split(" = ")[0])
 print("compiled HLO: while loops", compiled.count(" while("), "| s32[] counter adds", compiled.count(" = s32[] add("))
+
+# Two discarded results outside a gradient: a pure `exp`, and an `io_callback`, a call
+# to Python with a side effect. JAX's dead-code pass keeps an equation with an effect.
+calls = []
+
+
+def host(v):
+    calls.append(v)
+    return v
+
+
+def k(x):
+    jnp.exp(x)
+    io_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+    return x * 2.0
+
+
+text = jax.jit(k).lower(x).as_text()
+jax.jit(k)(x).block_until_ready()
+print("discarded exp in StableHLO:", text.count("stablehlo.exponential"),
+      "| discarded io_callback in StableHLO:", text.count("stablehlo.custom_call"),
+      "| host calls:", len(calls))

@@ -1,3 +1,5 @@
+import re
+
 import jax
 import jax.numpy as jnp
 
@@ -27,3 +29,17 @@ print()
 print(hlo(jax.jit(window).lower(x, 0).as_text(dialect="hlo"), "dynamic-slice"))
 for i in [0, 3, 4, 9]:
     print(f"window(x, {i}) = {jax.jit(window)(x, i)}")
+
+
+def opcodes(f, *args):
+    text = jax.jit(f).lower(*args).as_text(dialect="hlo")
+    return sorted(set(re.findall(r"= \S+ ([a-z-]+)\(", text)) - {"parameter", "constant"})
+
+
+# Which start indices get the wrap: an int8 one, an unsigned one, and one that asks for none.
+print()
+print("x[i], i int8:", opcodes(pick, x, jnp.int8(0)))
+print("x[i], i uint32:", opcodes(pick, x, jnp.uint32(0)))
+print("x.at[i].get(wrap_negative_indices=False):",
+      opcodes(lambda x, i: x.at[i].get(wrap_negative_indices=False), x, 0))
+print("x[idx], idx int32[2]:", opcodes(pick, x, jnp.array([1, 2])))

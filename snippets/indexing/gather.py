@@ -32,3 +32,11 @@ print("# jnp.take_along_axis(x, per_row, axis=1)")
 per_row = jnp.array([[0], [2], [1], [0]])
 print(hlo(jax.jit(pick_per_row).lower(x, per_row).as_text(dialect="hlo"), "reshape", "gather"))
 print(jax.jit(pick_per_row)(x, per_row).ravel())
+
+
+def pick_sorted(x, rows):
+    return x.at[rows].get(indices_are_sorted=True, unique_indices=True, mode="clip")
+
+
+print("# x.at[rows].get(indices_are_sorted=True, unique_indices=True, mode='clip')")
+print(hlo(jax.jit(pick_sorted).lower(x, jnp.array([0, 3])).as_text(dialect="hlo"), "gather"))

@@ -1,3 +1,4 @@
+import re
 import jax
 import jax.numpy as jnp
 
@@ -46,10 +47,25 @@ def with_op(op):  # f with another operation in place of jnp.sin (compiled, not 
     return g
 
 
+programs = [optimized]  # every optimized program below, to look for a fused custom-call
 for op, opcode in [(jnp.sin, "sine"), (jnp.exp, "exponential")]:
-    counts = [jax.jit(with_op(op)).lower(jnp.ones(n)).compile().as_text().count(f" {opcode}(") for n in (3, 2**20)]
-    print(f"with jnp.{op.__name__}: {opcode} in the optimized HLO at 3 / 2**20 elements:", *counts)
+    texts = [jax.jit(with_op(op)).lower(jnp.ones(n)).compile().as_text() for n in (3, 2**20)]
+    programs += texts
+    print(f"with jnp.{op.__name__}: {opcode} in the optimized HLO at 3 / 2**20 elements:",
+          *[text.count(f" {opcode}(") for text in texts])
 # The same sin on bfloat16 values.
-counts = [jax.jit(with_op(jnp.sin)).lower(jnp.ones(n, jnp.bfloat16)).compile().as_text().count(" sine(")
-          for n in (3, 2**20)]
-print("with jnp.sin on bfloat16: sine in the optimized HLO at 3 / 2**20 elements:", *counts)
+texts = [jax.jit(with_op(jnp.sin)).lower(jnp.ones(n, jnp.bfloat16)).compile().as_text() for n in (3, 2**20)]
+programs += texts
+print("with jnp.sin on bfloat16: sine in the optimized HLO at 3 / 2**20 elements:",
+      *[text.count(" sine(") for text in texts])
+
+
+def fused_custom_calls(text):  # custom-calls inside a computation that a fusion calls
+    fused = set(re.findall(r" fusion\(.*?calls=(%[\w.\-]+)", text))
+    bodies = re.findall(r"^(%[\w.\-]+) [^\n]*\{\n(.*?)\n\}", text, re.M | re.S)
+    return sum(body.count("custom-call(") for name, body in bodies if name in fused)
+
+
+print(f"custom-calls inside a fusion, in these {len(programs)} optimized programs:",
+      sum(map(fused_custom_calls, programs)), "| outside:",
+      sum(text.count("custom-call(") for text in programs) - sum(map(fused_custom_calls, programs)))

@@ -1,4 +1,6 @@
 import os
+import subprocess
+import sys
 from collections import Counter
 
 import jax
@@ -60,3 +62,18 @@ os.environ["XLA_FLAGS"] = "--xla_dump_to=late_flags_dump"  # too late: the backe
 jax.clear_caches()
 step("after jax.clear_caches(): all stages", lambda: jax.jit(counted_mlp).lower(params, x).compile())
 print("  late_flags_dump/ written with the new XLA_FLAGS:", os.path.isdir("late_flags_dump"))
+
+# Unless the first XLA_FLAGS holds --xla_flags_reset=true: then XLA parses the variable
+# again when it next reads its flags. A fresh process shows it.
+child = """
+import os
+import jax, jax.numpy as jnp
+jax.jit(lambda v: v + 1)(jnp.ones(3)).block_until_ready()
+os.environ["XLA_FLAGS"] = "--xla_dump_to=reset_flags_dump"
+jax.clear_caches()
+jax.jit(lambda v: v * 3)(jnp.ones(3)).block_until_ready()
+print(os.path.isdir("reset_flags_dump"))
+"""
+result = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
+                        env={**os.environ, "XLA_FLAGS": "--xla_flags_reset=true"})
+print("  reset_flags_dump/ written, in a process started with --xla_flags_reset=true:", result.stdout.strip())

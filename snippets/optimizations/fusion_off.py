@@ -29,3 +29,9 @@ first = next(i for i, p in enumerate(snapshots) if " fusion(" in p.read_text())
 print("holds a fusion, snapshot (up to its .before_ part):")
 for path in snapshots[first - 1:first + 1]:
     print(f"  {' fusion(' in path.read_text()!s:5} {path.name.split('.', 2)[2].split('.before_')[0]}")
+
+# A reduction that no fusion took is wrapped the same way.
+row_sum = jax.jit(lambda x: jax.numpy.exp(x).sum(axis=1)).lower(X).compile(
+    {"xla_disable_hlo_passes": "fusion,fusion-wrapper"})
+print("row sum of exp, both disabled:",
+      re.findall(r"%(wrapped_\w+) = \S+ fusion\(", row_sum.as_text()))

@@ -35,3 +35,8 @@ try:
         jnp.ones(8, jnp.complex64))
 except NotImplementedError as error:
     print("complex64, fully written:", type(error).__name__, error)
+
+# The same output aliased to its input is not filled first, so it runs.
+aliased = pl.pallas_call(copy_kernel, out_shape=jax.ShapeDtypeStruct((8,), jnp.complex64), interpret=True,
+                         input_output_aliases={0: 0})(jnp.ones(8, jnp.complex64))
+print("complex64, aliased to its input:", aliased[:2])

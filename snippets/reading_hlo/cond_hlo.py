@@ -15,3 +15,9 @@ constant = jax.jit(lambda x: jax.lax.cond(True, jnp.sin, jnp.cos, x)).lower(jnp.
 print("# ---- lax.cond(True, jnp.sin, jnp.cos, x): StableHLO has stablehlo.case:",
       "stablehlo.case" in constant.as_text(), "----")
 print(constant.as_text(dialect="hlo"))
+
+# The other constant: only the false branch, the cosine, is left.
+other = jax.jit(lambda x: jax.lax.cond(False, jnp.sin, jnp.cos, x)).lower(jnp.ones(4))
+opcodes = sorted({line.split("(")[0].split()[-1] for line in other.as_text(dialect="hlo").splitlines()
+                  if " = " in line})
+print("# ---- lax.cond(False, jnp.sin, jnp.cos, x): HLO opcodes:", opcodes)

@@ -1,4 +1,4 @@
-"""Row sums and a matrix product of 512x512 arrays, compiled for six element types, and int8 products: what ENTRY runs."""
+"""Row sums and a matrix product of 512x512 arrays, compiled for six element types, int8 products, and float16 at 64x64: what ENTRY runs."""
 
 import re
 
@@ -46,3 +46,10 @@ for result in (jnp.int8, jnp.int32):
     product = lambda x, w: jnp.matmul(x, w, preferred_element_type=result)
     text = jax.jit(product).lower(x8, x8).compile().as_text()
     print(f"{'int8->' + jnp.dtype(result).name:10} {entry_summary(text)}")
+
+# float16 at another size: 64x64.
+print("== float16 at 64x64")
+x16 = jax.ShapeDtypeStruct((64, 64), jnp.float16)
+for label, f, operands in [("row sums", lambda x: x.sum(axis=1), 1), ("matmul", lambda x, w: x @ w, 2)]:
+    text = jax.jit(f).lower(*[x16] * operands).compile().as_text()
+    print(f"{label:10} {entry_summary(text)}")

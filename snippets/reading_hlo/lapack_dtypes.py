@@ -10,7 +10,7 @@ def solve_lower(a):
 
 
 # the custom-call targets of three linear-algebra functions on a 4x4 matrix, by element type
-for dtype in (jnp.float32, jnp.complex64, jnp.bfloat16):
+for dtype in (jnp.float32, jnp.complex64, jnp.bfloat16, jnp.float16):
     a = jax.ShapeDtypeStruct((4, 4), dtype)
     row = []
     for f in (jnp.linalg.cholesky, jnp.linalg.qr, solve_lower):

@@ -28,3 +28,14 @@ for _ in range(3):
     compiled(A, B, C)
 print("after four calls: ", len(snapshots()), "snapshots,",
       len({p.name.split(".")[-2] for p in snapshots()}), "different run ids")
+
+# A second case: the snapshot flag without the text and proto flags, as compile options
+# for one compilation, called twice: one snapshot per call, and no HLO text.
+alone = jax.jit(residual).lower(A, B, C).compile({
+    "xla_dump_to": "dump_alone", "xla_dump_hlo_snapshots": True,
+    "xla_dump_hlo_as_text": False, "xla_dump_hlo_as_proto": False})
+alone(A, B, C)
+alone(A, B, C)
+names = sorted(p.name for p in pathlib.Path("dump_alone").iterdir())
+print("snapshot flag alone, two calls:", sum(".snapshot." in n for n in names), "snapshots,",
+      sum(n.endswith(".txt") for n in names), "HLO text files")

@@ -70,3 +70,25 @@ names = os.listdir("dump_propagation")
 around_passes = [n for n in names if re.search(r"\.\d{4}\..*\.after_", n)]
 dumped = any(n.endswith(".before_optimizations.txt") for n in names)  # it did compile
 print(f"pattern 'propagation' alone: {len(around_passes)} files around a pass (module dumped: {dumped})")
+
+# Every pass that ran, for this compilation and for a second program (a matmul in a
+# loop on a 2 x 4 mesh in auto mode): ".+" writes a file after every pass, changed or not.
+grid = jax.make_mesh((2, 4), ("data", "model"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+
+
+def loop(a, b):  # a: f32[16,64] split over both axes, b: f32[64,64] split over model
+    return jax.lax.fori_loop(0, 3, lambda i, c: jnp.tanh(c @ b), a)
+
+
+second = jax.jit(loop, in_shardings=(NamedSharding(grid, P("data", "model")), NamedSharding(grid, P("model", None))))
+for label, program in [("center", lowered),
+                       ("matmul loop, 2 x 4", second.lower(jax.ShapeDtypeStruct((16, 64), jnp.float32),
+                                                           jax.ShapeDtypeStruct((64, 64), jnp.float32)))]:
+    folder = "dump_all_" + label.split()[0]
+    program.compile({"xla_dump_to": folder, "xla_dump_hlo_pass_re": ".+"})
+    ran = {m.group(1) for m in (re.search(r"\.after_(.+?)\.before_", n) for n in os.listdir(folder)) if m}
+    (given,) = [n for n in os.listdir(folder) if n.endswith(".before_shardy-xla.txt")]
+    sdy = "xla.sdy" in open(os.path.join(folder, given)).read()
+    print(f"{label}: {len(ran)} pass names ran, spmd-partitioning among them: {'spmd-partitioning' in ran},"
+          f" names with 'propagation': {sorted(n for n in ran if 'propagation' in n)},"
+          f" xla.sdy before shardy-xla: {sdy}")

@@ -19,7 +19,7 @@ arg = jax.ShapeDtypeStruct((8, 16), jnp.float32)
 # prints, and in the module XLA starts compiling from (its dump before optimizations).
 f = jax.jit(lambda *xs: xs, in_shardings=[NamedSharding(mesh, s) for s in specs])
 lowered = f.lower(*[arg] * len(specs))
-lowered.compile({"xla_dump_to": "dump"})
+compiled = lowered.compile({"xla_dump_to": "dump"})
 (name,) = [n for n in os.listdir("dump") if n.endswith("before_optimizations.txt")]
 
 
@@ -34,3 +34,8 @@ heading = 'as_text(dialect="hlo")'
 print(f"{'spec':20} {heading:54} XLA's dump before optimizations")
 for spec, ours, xla in zip(specs, jax_text, xla_text):
     print(f"{str(spec):20} {ours:54} {xla}")
+
+# Second cases for two rules of the page, on this 2-D mesh and its five shardings:
+# XLA's own module carries no Shardy attribute, and the compiled module no sharding.
+print("xla.sdy in XLA's dump before optimizations:", "xla.sdy" in open(os.path.join("dump", name)).read())
+print("sharding= in the compiled module:", "sharding=" in compiled.as_text())
