@@ -34,6 +34,8 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
+from reference import outside_fences
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 LISTS = ROOT / "tests" / "second_cases"
@@ -68,44 +70,39 @@ def pages() -> list[Path]:
 
 
 def prose_blocks(text: str) -> list[tuple[int, str]]:
-    """(first line, text) of each paragraph or list item outside code, checks, comments,
-    tables, headings and front matter."""
-    blocks, current, start, skip_until = [], [], 0, None
-    in_fence, in_comment, in_front = False, False, text.startswith("---\n")
+    """(first line, text) of each paragraph or list item outside code (fences as reference.py
+    reads them), checks, comments, tables, headings and front matter."""
+    blocks, current, start, previous = [], [], 0, 0
+    in_check, in_comment = False, False
     lines = text.split("\n")
+    front_end = lines.index("---", 1) + 1 if lines[0] == "---" and "---" in lines[1:] else 0
 
     def close():
-        nonlocal current
         if current:
             blocks.append((start, " ".join(current)))
-        current = []
+        current.clear()
 
-    for number, line in enumerate(lines, start=1):
+    for number, line in outside_fences(lines):
         stripped = line.strip()
-        if in_front:
-            in_front = not (number > 1 and stripped == "---")
+        if number <= front_end:
             continue
+        if number != previous + 1:  # a code block ended the paragraph
+            close()
+        previous = number
         if in_comment:
             in_comment = "-->" not in line
-            continue
-        if stripped.startswith("```") or stripped.startswith("~~~"):
-            close()
-            in_fence = not in_fence
-            continue
-        if in_fence:
             continue
         if stripped.startswith("<!--"):
             close()
             in_comment = "-->" not in line
             continue
-        if skip_until is not None:  # an indented block under `??? check` or `!!!`
-            if stripped and not line.startswith("    "):
-                skip_until = None
-            else:
+        if in_check:  # the indented body of a `??? check`
+            if not stripped or line.startswith("    "):
                 continue
+            in_check = False
         if stripped.startswith(("??? check", "???+ check")):
             close()
-            skip_until = number
+            in_check = True
             continue
         if not stripped or stripped.startswith(("#", "|", "<")):
             close()
@@ -119,9 +116,9 @@ def prose_blocks(text: str) -> list[tuple[int, str]]:
     return blocks
 
 
-def sentences_of(path: Path) -> list[Sentence]:
-    """The absolute rule sentences of a page."""
-    page = path.relative_to(DOCS).as_posix()
+def sentences_of(path: Path, docs: Path = DOCS) -> list[Sentence]:
+    """The absolute rule sentences of a page under `docs`."""
+    page = path.relative_to(docs).as_posix()
     found = []
     lines = path.read_text(encoding="utf-8").split("\n")
     for line, block in prose_blocks("\n".join(lines)):

@@ -9,7 +9,6 @@ raises the count, and this test names the sentence.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -72,16 +71,7 @@ def test_the_finder_reads_prose_and_list_items_only(tmp_path):
         "```python\n# `never` in code\n```\n\n<!-- `never` in a comment -->\n\n"
         "??? check \"Checked\"\n\n    `never` in a check\n\n| `never` | in a table |\n\n"
         "No claim without code quotes is never counted.\n", encoding="utf-8")
-    found = [(sentence.line, sentence.text) for sentence in sentences_of_file(page)]
+    found = [(sentence.line, sentence.text) for sentence in sentences_of(page, docs=tmp_path)]
     assert found == [(8, "A `while` never appears."), (9, "A second `line` is not code."),
                      (12, "`sort` always sorts; it has no rival.")]
 
-
-def sentences_of_file(page: Path) -> list[Sentence]:
-    """sentences_of for a page outside docs/ (the test's made-up one)."""
-    original = absolutes.DOCS
-    absolutes.DOCS = page.parent
-    try:
-        return sentences_of(page)
-    finally:
-        absolutes.DOCS = original
