@@ -28,3 +28,17 @@ folders = [n for n in top if (dump / n).is_dir()]
 print(len(folders), "subfolders (module.mlir and the compile options); the first three:")
 for name in folders[:3]:
     print("   ", name + "/")
+
+# The same filter with --xla_dump_hlo_unoptimized_snapshots, in a fresh process: the
+# filter no longer applies, and no other kind of file is written.
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+env = dict(os.environ, XLA_FLAGS="--xla_dump_to=snapshots --xla_dump_hlo_module_re=jit_loss"
+           " --xla_dump_hlo_unoptimized_snapshots")
+subprocess.run([sys.executable, "-c", "import jax, jax.numpy as jnp\n"
+                "jax.jit(lambda x: x * 2)(jnp.ones(3))"], env=env, check=True)
+names = sorted(p.name for p in pathlib.Path("snapshots").iterdir())
+print("with --xla_dump_hlo_unoptimized_snapshots too:", len(names), "files of",
+      sorted({n.split(".")[1] for n in names}), "all ending",
+      sorted({n.split(".", 3)[3] for n in names}))
