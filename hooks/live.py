@@ -34,9 +34,10 @@ from live_engine.directives import parse_page
 from live_engine.error_index import MARK, errors_shown, index_problems, with_printed_errors
 from live_engine.graph import GraphError, svg_for, use_cache
 from live_engine.matrix import changes_page, prune, run_matrix, summary, unfinished
-from live_engine.render import render, render_failure
+from live_engine.render import render, render_failure, render_targets
 from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
+from live_engine import target_runs
 from live_engine.versions import VersionEnvError
 from live_engine.workers import UnsupportedPlatform
 from page_extras.ir_links import REFERENCES, anchor_rows, link_names, meanings
@@ -46,6 +47,7 @@ from serve_mode import first_serve, serve_polling, unchanged_pages
 
 log = logging.getLogger("mkdocs.plugins.live")
 _state: dict = {"runner": None, "result": None, "pages": {}, "serving": False, "matrix": {}, "last": None,
+                "targets": target_runs.TargetOutcomes(),
                 "first": True, "background": None, "signal": None, "build_started": 0.0, "build_seconds": 0.0,
                 "errors": {}}
 
@@ -85,6 +87,7 @@ def on_files(files, config):
     _drawn_pictures(pages, result, runner)
     _state["errors"] = _error_index(pages, result)
     _state["matrix"] = _run_matrix(pages, result)
+    _state["targets"] = _run_targets(pages, result)
     settings = runner.settings
     if settings.changes_page:  # "What changed between versions", made from this build's outputs
         titles = {page: _title(text) for page, text in pages.items()}
@@ -100,7 +103,8 @@ def on_files(files, config):
             complete &= prepare_notebook(file, files, config, runner, _state["serving"], background,
                                          start=_state["first"])
     if complete and not kept:  # every page planned: what it did not use, nothing uses
-        removed = runner.cache.prune(runner.cache.used) + prune(runner, _state["matrix"])
+        removed = runner.cache.prune(runner.cache.used) + prune(runner, _state["matrix"]) \
+            + target_runs.prune(runner, _state["targets"])
         if removed:
             log.info("live: removed %d cache entries that no page uses any more", removed)
     _state["first"] = False
@@ -229,6 +233,10 @@ def on_page_markdown(markdown, page, config, files):
             expansion = render(directive, result.snippets[directive.path],
                                first_serve.shown_output(result, directive.path), compared, others,
                                first_serve.notes(directive, result, settings))
+            if directive.targets and directive.output == "show":  # the CPU's output, then each target's, in tabs
+                on_targets = target_runs.views(directive, result.snippets[directive.path], _state["targets"], settings)
+                expansion = render_targets(directive, result.snippets[directive.path],
+                                           first_serve.shown_output(result, directive.path), on_targets, expansion)
         else:
             expansion = render_failure(problem, directive.indent, directive, result.snippets.get(directive.path))
         expansions.append((directive.start, directive.end, expansion))
@@ -287,6 +295,31 @@ def _run_matrix(pages: dict[str, str], result: BuildResult) -> dict:
         # Under serve, an info line: a warning would end `mkdocs serve` (strict: true).
         (log.info if _state["serving"] else log.warning)("live: %s", line)
     return matrix
+
+
+def _run_targets(pages: dict[str, str], result: BuildResult) -> target_runs.TargetOutcomes:
+    """Each compile target's outcomes for the snippets that name it. Not while the CPU's snippets
+    still run behind a first serve: their tabs show the records until a rebuild runs them."""
+    if result.pending:
+        return target_runs.TargetOutcomes()
+    try:
+        results = target_runs.run_targets(pages, _state["runner"], result.outcomes, _progress_line, result.snippets)
+    except VersionEnvError as error:
+        if not _state["serving"]:
+            raise PluginError(f"live: {error}") from None
+        log.info("live: %s", error)  # serve shows the records, with a note
+        return target_runs.TargetOutcomes()
+    where = {}
+    for page, text in pages.items():
+        for directive in parse_page(text, page).directives:
+            if directive.targets:
+                where.setdefault(directive.path, directive.where)
+    problems = target_runs.problems(results, where)
+    if problems and not _state["serving"]:
+        raise PluginError("live: snippets that fail on a compile target:\n" + "\n".join(problems))
+    for problem in problems:  # under serve: the tab shows the failure; say it and go on
+        log.info("live: %s", problem)
+    return results
 
 
 def _in_nav_order(pages: dict[str, str], config) -> dict[str, str]:

@@ -632,6 +632,11 @@ def test_records_of_snippets_no_chapter_shows_are_orphans(settings):
     (settings.root / "records" / "machine.py.txt").write_text("4 cores\n")  # unrecorded: no record belongs
     assert records.orphans(settings, {"square.py", "machine.py"}) == [
         settings.root / "records" / "gone" / "old.py.txt", settings.root / "records" / "machine.py.txt"]
+    # A record per target (records/targets/TARGET/): kept while a directive names that target.
+    records.accept(settings, "square.py", "9\n", "h100")
+    kept = records.orphans(settings, {"square.py"}, {("square.py", "h100")})
+    assert settings.root / "records" / "targets" / "h100" / "square.py.txt" not in kept
+    assert settings.root / "records" / "targets" / "h100" / "square.py.txt" in records.orphans(settings, {"square.py"})
 
 
 def test_the_real_site_has_no_record_of_a_snippet_no_chapter_shows():
@@ -642,7 +647,10 @@ def test_the_real_site_has_no_record_of_a_snippet_no_chapter_shows():
     shown = {path for page in (root / "docs").rglob("*.md")
              for directive in parse_page(page.read_text(encoding="utf-8"), f"docs/{page.name}").directives
              for path in directive.paths}  # a compare= directive runs two
-    left = [str(path.relative_to(root)) for path in records.orphans(settings, shown)]
+    targeted = {(directive.path, target) for page in (root / "docs").rglob("*.md")
+                for directive in parse_page(page.read_text(encoding="utf-8"), f"docs/{page.name}").directives
+                for target in directive.targets}
+    left = [str(path.relative_to(root)) for path in records.orphans(settings, shown, targeted)]
     assert not left, f"records of snippets no chapter shows: {left}; delete them"
     unknown = sorted(name for name, _ in settings.unrecorded if name not in shown)
     assert not unknown, f"[tool.live] unrecorded names snippets no chapter shows: {unknown}"

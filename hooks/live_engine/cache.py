@@ -101,7 +101,7 @@ def cache_key(snippet: Snippet, max_output_bytes: int, env: JaxEnv | None = None
         "max_output_bytes": max_output_bytes,
     }
     if older:
-        material["jax_env"] = env.version
+        material["jax_env"] = env.key  # an older version, or a target's environment
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
 
 

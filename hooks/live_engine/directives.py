@@ -11,6 +11,8 @@ import re
 import shlex
 from collections.abc import Callable
 
+from .targets import parse_targets
+
 # A line that *looks* like a live directive; if it does not also match DIRECTIVE
 # it is malformed, and we say so rather than leave a dead comment on the page.
 CANDIDATE = re.compile(r"^[ \t]*<!--\s*live\b")
@@ -56,6 +58,7 @@ class Directive:
     labels: tuple[str, str] = DEFAULT_LABELS  # the two tabs' labels when comparing
     summary: str = "show"  # when comparing: a table of counts above the diff
     picture: str = "hide"  # "show": an SVG of the HLO graph after the output (graph.py)
+    targets: tuple[str, ...] = ()  # compile targets besides the CPU, each output in its own tab (targets.py)
 
     @property
     def where(self) -> str:
@@ -122,6 +125,7 @@ OPTIONS: dict[str, Callable[[str], object]] = {
     "labels": _labels,
     "summary": _one_of(SUMMARY_MODES),
     "picture": _one_of(PICTURE_MODES),
+    "targets": parse_targets,
 }
 
 USAGE = "<!-- live: path/to/snippet.py [" + "] [".join(f"{name}=..." for name in OPTIONS) + "] -->"
@@ -194,6 +198,9 @@ def _parse_line(body: str, page: str, number: int, start: int) -> Directive:
         raise DirectiveError(page, number, "options labels= and summary= need compare=OTHER.py")
     if "compare" in options and options.get("output") == "hide":
         raise DirectiveError(page, number, "compare= shows both outputs; it cannot go with output=hide")
+    if "targets" in options and ("compare" in options or options.get("output") == "hide"):
+        raise DirectiveError(page, number, "targets= shows one output per target in tabs; it cannot go with "
+                                           "compare= or output=hide")
     if options.get("picture") == "show" and options.get("output") == "hide":
         raise DirectiveError(page, number, "picture=show draws the output under it; it cannot go with output=hide")
     return Directive(page, number, start, start + len(body), match["indent"], path, **options)

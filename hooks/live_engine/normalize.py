@@ -41,6 +41,18 @@ SLOW_FOLDING_ALARM = re.compile(
     r"Constant folding an instruction is taking > [^\n]*\n(?:[^\n]*\n)*?If you'd like to file a bug[^\n]*(?:\n|$)",
     re.MULTILINE)
 
+# What libtpu prints on stderr when it loads on a machine that is no TPU host (a compile for a
+# TPU target, targets.py): it looks for the host's accelerator type and its workers' names, says
+# it could not find them, and carries on. It says where the build ran, not what the program is,
+# so these lines go, each matched whole (a Mosaic error's own source trace is kept).
+LIBTPU_STARTUP = re.compile(
+    r"^(?:Failed to find host bounds for accelerator type: WARNING: could not determine TPU accelerator type, "
+    r"please set env var `TPU_ACCELERATOR_TYPE` manually[^\n]*\n"
+    r"|WARNING: Logging before InitGoogle\(\) is written to STDERR\n"
+    r"|E\d{4} [\d:.]+ +\d+ common_lib\.cc:\d+\] INVALID_ARGUMENT: Error: unexpected worker hostname 'WARNING: "
+    r"could not determine TPU worker hostnames[^\n]*\n(?:=== Source Location Trace: === ?\n[^\n]*libtpu_init_utils\.cc:\d+\n)?)",
+    re.MULTILINE)
+
 
 @dataclasses.dataclass(frozen=True)
 class Places:
@@ -116,7 +128,7 @@ def _continues(text: str, position: int) -> bool:
 def normalize(data: bytes, places: Places, total_size: int | None = None, stopped: bool = False) -> str:
     """The text a page shows for `data`; `total_size` > len(data) means it was cut, and
     `stopped` that the snippet was stopped for printing more than `len(data)` bytes."""
-    text = normalize_paths(SLOW_FOLDING_ALARM.sub("", to_text(data)), places)
+    text = normalize_paths(LIBTPU_STARTUP.sub("", SLOW_FOLDING_ALARM.sub("", to_text(data))), places)
     if stopped:
         text = text.rstrip("\n") + (
             f"\n[… output cut: the snippet printed more than {len(data):,} bytes and was stopped there; "

@@ -9,6 +9,9 @@ changed, file by file, line by line.
 
 A snippet whose output varies by machine (the Python version, the core count) is
 listed in `[tool.live] unrecorded` with the reason, and has no record.
+
+A snippet compiled for targets (targets.py) has one more record per target,
+`records/targets/TARGET/PATH.txt`, compared and accepted the same way.
 """
 
 from __future__ import annotations
@@ -21,19 +24,22 @@ from pathlib import Path
 from .settings import Settings
 
 SUFFIX = ".txt"
+TARGETS_FOLDER = "targets"
 ACCEPT_OPTION = "--accept-outputs"
 
 
-def record_path(settings: Settings, snippet: str) -> Path | None:
-    """Where the record of `snippet` lives; None when records are off or the snippet is unrecorded."""
+def record_path(settings: Settings, snippet: str, target: str | None = None) -> Path | None:
+    """Where the record of `snippet` (compiled for `target`, or the CPU) lives; None when records
+    are off or the snippet is unrecorded."""
     if settings.records_dir is None or snippet in dict(settings.unrecorded):
         return None
-    return settings.records_dir / f"{snippet}{SUFFIX}"
+    folder = settings.records_dir / TARGETS_FOLDER / target if target else settings.records_dir
+    return folder / f"{snippet}{SUFFIX}"
 
 
-def check(settings: Settings, snippet: str, output: str) -> str | None:
+def check(settings: Settings, snippet: str, output: str, target: str | None = None) -> str | None:
     """None when `output` is what the record holds (or nothing is recorded); else what to tell the author."""
-    path = record_path(settings, snippet)
+    path = record_path(settings, snippet, target)
     if path is None:
         return None
     shown = path.relative_to(settings.root)
@@ -44,14 +50,15 @@ def check(settings: Settings, snippet: str, output: str) -> str | None:
                 f"to write it, and commit it")
     if recorded == output:
         return None
+    snippet += f" compiled for {target}" if target else ""
     return (f"snippets/{snippet}: the output no longer matches its record {shown} "
             f"(- recorded, + this run); if the change is expected, run `uv run pytest docs/ {ACCEPT_OPTION}` "
             f"and commit the record\n" + diff(recorded, output, f"{shown}", "this run"))
 
 
-def accept(settings: Settings, snippet: str, output: str) -> bool:
-    """Write `output` as the record of `snippet`; True if the file changed."""
-    path = record_path(settings, snippet)
+def accept(settings: Settings, snippet: str, output: str, target: str | None = None) -> bool:
+    """Write `output` as the record of `snippet` (compiled for `target`); True if the file changed."""
+    path = record_path(settings, snippet, target)
     if path is None:
         return False
     try:
@@ -71,12 +78,14 @@ def accept(settings: Settings, snippet: str, output: str) -> bool:
     return True
 
 
-def orphans(settings: Settings, snippets: set[str]) -> list[Path]:
-    """Record files that belong to no snippet in `snippets`: a deleted or renamed snippet's, and an
-    `unrecorded` snippet's (its output varies by machine, so a record of it would mislead)."""
+def orphans(settings: Settings, snippets: set[str], targeted: set[tuple[str, str]] = frozenset()) -> list[Path]:
+    """Record files that belong to no snippet in `snippets` (nor to a (snippet, target) pair in
+    `targeted`): a deleted or renamed snippet's, and an `unrecorded` snippet's (its output varies
+    by machine, so a record of it would mislead)."""
     if settings.records_dir is None or not settings.records_dir.is_dir():
         return []
     wanted = {record_path(settings, name) for name in snippets} - {None}
+    wanted |= {record_path(settings, name, target) for name, target in targeted} - {None}
     return sorted(path for path in settings.records_dir.rglob(f"*{SUFFIX}") if path not in wanted)
 
 

@@ -16,12 +16,13 @@ import html
 import re
 import textwrap
 
-from .agreement import groups, reason, versions_text
+from .agreement import groups, reason, same_text, versions_text
 from .compare import comparison, diff_block, diff_fence, tabs
 from .directives import Directive
 from .graph import picture_block
 from .runner import Outcome
 from .snippets import Snippet, shown_source
+from .targets import TARGETS
 from .versions import pinned_env
 
 # How each IR's printed form starts: an output that starts so is in that IR.
@@ -190,19 +191,20 @@ def _indented(parts: list[str], indent: str) -> str:
 
 
 def output_block(name: str, output: str | None, lang: str, version: str | None = None,
-                 note: Note | None = None) -> str:
+                 note: Note | None = None, target: str | None = None) -> str:
     """A snippet's output in its `live-output` div; `version` marks an older JAX's output
     (`data-version`: tests/test_site.py compares those apart from the pinned ones); `note.before`
     goes in the div above the output, or alone when there is no output yet (None)."""
     before = f"{note.before}\n\n" if note is not None and note.before else ""
     if output is None:
-        return f'<div class="live-output" data-snippet="{html.escape(name)}" data-lang="text" markdown>\n\n' \
-               f"{before}</div>"
+        marks = f'data-snippet="{html.escape(name)}"' + (f' data-target="{html.escape(target)}"' if target else "")
+        return f'<div class="live-output" {marks} data-lang="text" markdown>\n\n{before}</div>'
     language = detect_language(output) if lang == "auto" else lang
     shown = output.rstrip("\n") or "(the snippet printed nothing)"
     lines = shown.count("\n") + 1
     long = lines > LONG_OUTPUT_LINES
-    marks = f'data-snippet="{html.escape(name)}"' + (f' data-version="{html.escape(version)}"' if version else "")
+    marks = f'data-snippet="{html.escape(name)}"' + (f' data-version="{html.escape(version)}"' if version else "") \
+        + (f' data-target="{html.escape(target)}"' if target else "")
     block = (f'<div class="live-output{" long" * long}" {marks} data-lang="{language}" markdown>\n\n'
              + before + _fence(language, shown, 'title="Output"'))
     if long:
@@ -257,6 +259,38 @@ def render_versions(directive: Directive, snippet: Snippet, pinned_output: str,
     view = "\n\n".join([tabs(panels)] + [note for note in notes if note])
     source = render(dataclasses.replace(directive, output="hide", indent=""), snippet, pinned_output).strip("\n")
     return "\n" + textwrap.indent(f"{source}\n\n{view}" if source else view, indent, lambda line: True) + "\n"
+
+
+@dataclasses.dataclass(frozen=True)
+class OnTarget:
+    """A snippet's output compiled for one target, as its tab shows it."""
+
+    target: str
+    output: str | None  # None: not run yet, and no record to show
+    note: Note = Note()  # shown from its record, or why there is nothing
+    failed: bool = False  # `output` is the failure: what it printed and its traceback
+
+
+def render_targets(directive: Directive, snippet: Snippet, cpu_output: str | None, on_targets: list[OnTarget],
+                   shown: str) -> str:
+    """What replaces a directive with targets=: `shown` is render()'s CPU rendering; the outputs go
+    in tabs, the CPU's first, then each target's, each with its diff to the CPU's folded under it
+    where they differ."""
+    panels = [("CPU", output_block(snippet.name, cpu_output, directive.lang))]
+    for run in on_targets:
+        label = TARGETS[run.target].label
+        body = [output_block(snippet.name, run.output, "text" if run.failed else directive.lang, note=run.note,
+                             target=run.target)]
+        if run.output is not None and cpu_output is not None and not run.failed \
+                and not same_text(run.output, cpu_output):
+            diff = diff_fence(cpu_output, run.output, "CPU", label)
+            body.append(f'??? note "What differs from the CPU\'s output"\n\n' + textwrap.indent(diff, "    "))
+        panels.append((label + " (fails)" * run.failed, "\n\n".join(body)))
+    if directive.map != "none":  # the CPU's rendering stays whole (hooks/source_map.py); the targets under it
+        return _below(shown, tabs(panels[1:]), directive.indent)
+    source = render(dataclasses.replace(directive, output="hide", indent=""), snippet, cpu_output).strip("\n")
+    view = tabs(panels)
+    return "\n" + textwrap.indent(f"{source}\n\n{view}" if source else view, directive.indent, lambda line: True) + "\n"
 
 
 def _unfinished_note(snippet: str, others: list[tuple[str, Outcome]]) -> str:

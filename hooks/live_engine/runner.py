@@ -73,17 +73,17 @@ class Runner:
     def _pool_for(self, env: JaxEnv | None) -> WorkerPool:
         if env is None or env.pinned:
             return self.pool
-        if env.version not in self.version_pools:
-            self.version_pools[env.version] = WorkerPool(self.settings.max_workers, python=env.python)
-        return self.version_pools[env.version]
+        if env.key not in self.version_pools:
+            self.version_pools[env.key] = WorkerPool(self.settings.max_workers, python=env.python)
+        return self.version_pools[env.key]
 
     def cache_for(self, env: JaxEnv | None) -> ResultCache | None:
         """The cache of the pinned version's results, or of an older one's."""
         if self.cache is None or env is None or env.pinned:
             return self.cache
-        if env.version not in self.version_caches:
-            self.version_caches[env.version] = ResultCache(results_folder(self.settings, env.version))
-        return self.version_caches[env.version]
+        if env.key not in self.version_caches:
+            self.version_caches[env.key] = ResultCache(results_folder(self.settings, env.key))
+        return self.version_caches[env.key]
 
     def close_version(self, version: str) -> None:
         """Stop an older JAX's workers (a build runs one version after another: each holds JAX in memory)."""
@@ -200,7 +200,7 @@ class Runner:
             # A timeout is not taken for that: it may say how busy this machine was rather than what
             # that JAX does, so it stays a problem (matrix.py: not compared, and the build warns).
             said = details if run.status == "error" else f"{details}\n{problem}".strip("\n")
-            return Outcome(snippet.name, output + said.rstrip("\n") + "\n", seconds=seconds, failed_on=env.version)
+            return Outcome(snippet.name, output + said.rstrip("\n") + "\n", seconds=seconds, failed_on=env.key)
         if output.strip():
             details += f"\nWhat it printed before that:\n{output}"
         return Outcome(snippet.name, None, problem, details, seconds)

@@ -11,6 +11,10 @@ It is made again when what it was made from changes (ready.json records it).
 Its results are cached at CACHE/jax-VERSION/results/, apart from the pinned ones:
 a build that runs the pinned version alone prunes its own entries and never these.
 Deleting the cache folder deletes the environments with it.
+
+A compile target's environment (targets.py: the pinned JAX and a TPU's or a GPU's
+compiler plugin) is made the same way, at CACHE/target-NAME/, and named by its key
+("tpu", "cuda12") wherever an older environment is named by its version.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from pathlib import Path
 from typing import Iterator, TextIO
 
 from .settings import Settings
+from .targets import ENVIRONMENTS
 
 READY = "ready.json"  # written last: an environment without it is half made, and made again
 IN_USE = ".in-use"  # shared by builds running snippets in the environment; making it again takes it alone
@@ -39,6 +44,7 @@ INSTALL_SECONDS = 900.0
 # What to do when an environment cannot be made: versions = "all" in [tool.live] would
 # make "build without LIVE_VERSIONS" wrong advice; the variable overrides the setting.
 PINNED_ALONE = "build the pinned version alone with LIVE_VERSIONS=pinned"
+CPU_ALONE = "build for the CPU alone with LIVE_TARGETS=cpu"  # the same advice, for a target environment
 NO_SOLUTION = "No solution found"  # what uv says when the pins cannot all hold (not when a download fails)
 OFFLINE = "network was disabled"  # ...and its hint when that is only because it runs offline (UV_OFFLINE)
 
@@ -60,11 +66,15 @@ class JaxEnv:
     site_packages: tuple[str, ...]  # its package folders: outputs name them <site-packages>
     pinned: bool = False
     made: str = ""  # digest of its ready.json: an environment made again has its packages read afresh
+    key: str = ""  # what names it: its version for an older JAX, else a target environment's name ("tpu")
 
+    def __post_init__(self) -> None:
+        if not self.key:
+            object.__setattr__(self, "key", self.version)
 
     @property
     def label(self) -> str:
-        return f"jax {self.version}"
+        return ENVIRONMENTS[self.key].label if self.key in ENVIRONMENTS else f"jax {self.version}"
 
 
 @cache
@@ -75,8 +85,23 @@ def pinned_env() -> JaxEnv:
 
 
 def version_folder(settings: Settings, version: str) -> Path:
-    """CACHE/jax-VERSION: its environment and its results."""
-    return settings.cache_dir / f"jax-{version}"
+    """CACHE/jax-VERSION (or CACHE/target-NAME for a target environment): its environment and its results."""
+    return settings.cache_dir / (f"target-{version}" if version in ENVIRONMENTS else f"jax-{version}")
+
+
+def _named(version: str) -> str:
+    """How messages name an environment: "jax 0.11.2", or "the tpu target environment"."""
+    return f"the {version} target environment" if version in ENVIRONMENTS else f"jax {version}"
+
+
+def _alone(version: str) -> str:
+    """What to do instead when this environment cannot be made."""
+    return CPU_ALONE if version in ENVIRONMENTS else PINNED_ALONE
+
+
+def jax_version(settings: Settings, version: str) -> str:
+    """The JAX an environment holds: its own version, or the pinned one for a target's."""
+    return pinned_env().version if version in ENVIRONMENTS else version
 
 
 def results_folder(settings: Settings, version: str) -> Path:
@@ -95,7 +120,8 @@ def existing_env(settings: Settings, version: str) -> JaxEnv | None:
     if not isinstance(ready, dict) or ready.get("version") != version or not python.exists() \
             or not isinstance(ready.get("site_packages"), list) or not _made_from_now(settings, version, ready):
         return None
-    return JaxEnv(version, str(python), tuple(ready["site_packages"]), made=hashlib.sha256(text.encode()).hexdigest())
+    return JaxEnv(jax_version(settings, version), str(python), tuple(ready["site_packages"]),
+                  made=hashlib.sha256(text.encode()).hexdigest(), key=version)
 
 
 def _made_from(settings: Settings, version: str, names: set[str] | None = None) -> dict:
@@ -133,20 +159,20 @@ def ensure_env(settings: Settings, version: str, log=None) -> JaxEnv:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:  # say why the build stands still (making one can take minutes)
             if log:
-                log(f"waiting for another build that is making the environment for jax {version}")
+                log(f"waiting for another build that is making the environment for {_named(version)}")
             fcntl.flock(lock, fcntl.LOCK_EX)
         found = existing_env(settings, version)
         if found is None:
             started = time.monotonic()
             with _nobody_using(folder, version, log):
                 if log:
-                    log(f"making the environment for jax {version} in {folder / 'env'} (once)")
+                    log(f"making the environment for {_named(version)} in {folder / 'env'} (once)")
                 _make(settings, version, folder / "env", log)
             found = existing_env(settings, version)
             if found is None:
-                raise VersionEnvError(f"jax {version}: the environment at {folder / 'env'} is incomplete")
+                raise VersionEnvError(f"{_named(version)}: the environment at {folder / 'env'} is incomplete")
             if log:
-                log(f"made the environment for jax {version} in {time.monotonic() - started:.1f} s")
+                log(f"made the environment for {_named(version)} in {time.monotonic() - started:.1f} s")
     return found
 
 
@@ -161,7 +187,7 @@ def hold_env(settings: Settings, version: str, log=None) -> tuple[JaxEnv, TextIO
             fcntl.flock(held, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:  # another build is making it again: minutes, maybe
             if log:
-                log(f"waiting for another build that is making the environment for jax {version} again")
+                log(f"waiting for another build that is making the environment for {_named(version)} again")
             fcntl.flock(held, fcntl.LOCK_SH)
         if existing_env(settings, version) == env:
             return env, held
@@ -177,7 +203,7 @@ def _nobody_using(folder: Path, version: str, log=None) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             if log:
-                log(f"waiting for another build running snippets on jax {version}: its environment was made from "
+                log(f"waiting for another build running snippets on {_named(version)}: its environment was made from "
                     f"another uv.lock or other settings, and this build must make it again (checkouts with "
                     f"different locks keep both when each has its own LIVE_CACHE_DIR)")
             fcntl.flock(lock, fcntl.LOCK_EX)
@@ -188,17 +214,22 @@ def uv_command() -> str:
     """uv itself: the one `uv run` started us with, else the one on PATH."""
     found = os.environ.get("UV") or shutil.which("uv")
     if not found:
-        raise VersionEnvError("the version matrix needs uv (https://docs.astral.sh/uv/) to make its environments; "
-                              f"install it (pip install uv), or {PINNED_ALONE}")
+        raise VersionEnvError("the version matrix and the compile targets need uv (https://docs.astral.sh/uv/) to "
+                              f"make their environments; install it (pip install uv), or {PINNED_ALONE} "
+                              f"and {CPU_ALONE}")
     return found
 
 
 def requirements(settings: Settings, version: str) -> tuple[list[str], list[str]]:
     """(what to install, constraints): jax and jaxlib at `version`, the extras at the lock's versions,
-    and the lock's version of every other installed package as a constraint."""
+    and the lock's version of every other installed package as a constraint. A target environment
+    (`version` names one) holds the pinned jax and jaxlib and the target's compiler plugin."""
     installed = {dist.metadata["Name"].lower(): dist.version for dist in metadata.distributions()
                  if dist.metadata["Name"]}
-    wanted = [f"jax=={version}", f"jaxlib=={version}"]
+    jax = jax_version(settings, version)
+    wanted = [f"jax=={jax}", f"jaxlib=={jax}"]
+    if version in ENVIRONMENTS:
+        wanted += [package.format(jax=jax) for package in ENVIRONMENTS[version].packages]
     wanted += [f"{name}=={installed[name.lower()]}" if name.lower() in installed else name
                for name in settings.jax_extras]
     constraints = [f"{name}=={found}" for name, found in sorted(installed.items())
@@ -226,7 +257,7 @@ def _make(settings: Settings, version: str, env: Path, log=None) -> None:
             raise  # offline: without the pins uv could take other versions from its cache, quietly
         # This version needs another numpy or scipy than the lock's: let uv choose them, and say so.
         if log:
-            log(f"jax {version} cannot have the lock's versions of every package; uv chooses them instead")
+            log(f"{_named(version)} cannot have the lock's versions of every package; uv chooses them instead")
         _uv([*install, *wanted], version)
     purelib = subprocess.run([str(python), "-c", "import site; print('\\n'.join(site.getsitepackages()))"],
                              capture_output=True, text=True, check=True).stdout.split()
@@ -241,13 +272,13 @@ def _uv(command: list[str], version: str) -> None:
         result = subprocess.run(command, capture_output=True, text=True, timeout=INSTALL_SECONDS,
                                 env={k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"})
     except subprocess.TimeoutExpired:
-        raise VersionEnvError(f"jax {version}: `{step}` took over {INSTALL_SECONDS:.0f} s; try again, "
-                              f"or {PINNED_ALONE}") from None
+        raise VersionEnvError(f"{_named(version)}: `{step}` took over {INSTALL_SECONDS:.0f} s; try again, "
+                              f"or {_alone(version)}") from None
     except OSError as error:  # $UV names a uv that is gone, or is not executable
-        raise VersionEnvError(f"jax {version}: could not start uv ({command[0]}): {error.strerror}; "
-                              f"install uv (pip install uv) or fix $UV, or {PINNED_ALONE}") from None
+        raise VersionEnvError(f"{_named(version)}: could not start uv ({command[0]}): {error.strerror}; "
+                              f"install uv (pip install uv) or fix $UV, or {_alone(version)}") from None
     if result.returncode != 0:
         said = (result.stderr or result.stdout).strip()
-        raise VersionEnvError(f"jax {version}: `{step}` failed, so its environment could not be made; "
+        raise VersionEnvError(f"{_named(version)}: `{step}` failed, so its environment could not be made; "
                               f"making it needs a connection to PyPI, once (or uv's cache); try again, "
-                              f"or {PINNED_ALONE}. uv said:\n{said}", said)
+                              f"or {_alone(version)}. uv said:\n{said}", said)

@@ -1,0 +1,139 @@
+"""Running the snippets whose directives name compile targets, once per target.
+
+After a build has run every snippet for the CPU, `run_targets` runs each snippet a
+directive shows with `targets=...` again for each target it names, in that target's
+environment (targets.py, versions.py), with LIVE_TARGET and the environment's variables
+added to the snippet's own. The targets of one environment run at once on its workers;
+one environment after another, so that at most one holds its plugin in memory.
+
+Unlike an older JAX (matrix.py), a target is part of what the page promises: a snippet
+that fails on a target is a build failure, shown in that target's tab.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .build import jobs, plan
+from .directives import Directive
+from .progress import Log
+from .records import record_path
+from .render import Note, OnTarget
+from .runner import Outcome, Runner
+from .settings import Settings
+from .snippets import Snippet
+from .targets import TARGETS, run_variables, wanted_targets
+
+
+@dataclasses.dataclass
+class TargetOutcomes:
+    """What a build's target runs gave."""
+
+    outcomes: dict[str, dict[str, Outcome]] = dataclasses.field(default_factory=dict)  # target -> snippet -> outcome
+    ran: dict[str, str] = dataclasses.field(default_factory=dict)  # snippet -> digest of the bytes that ran
+
+    def __bool__(self) -> bool:
+        return bool(self.outcomes)
+
+
+def for_target(snippet: Snippet, target: str) -> Snippet:
+    """The snippet as a run for `target` sees it: the same bytes, the target's variables added."""
+    return dataclasses.replace(snippet, env=snippet.env + run_variables(target))
+
+
+def target_jobs(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outcome],
+                snippets: dict[str, Snippet]) -> dict[str, list[tuple[Snippet, float]]]:
+    """target -> the (snippet, timeout) pairs to run for it: every snippet a page shows with
+    targets= naming it, that ran for the CPU without failing (a CPU failure is reported already)."""
+    directives, read_now, _ = plan(pages, runner)
+    snippets = read_now | snippets
+    wanted = wanted_targets()
+    todo: dict[str, list[tuple[Snippet, float]]] = {}
+    timeouts = dict((snippet.name, timeout) for snippet, timeout in jobs(directives, snippets, runner.settings.timeout))
+    for directive in directives:
+        if directive.path not in outcomes or not outcomes[directive.path].ok:
+            continue
+        for target in directive.targets:
+            if wanted is not None and target not in wanted:
+                continue
+            listed = todo.setdefault(target, [])
+            if all(snippet.name != directive.path for snippet, _ in listed):
+                listed.append((for_target(snippets[directive.path], target), timeouts[directive.path]))
+    return todo
+
+
+def run_targets(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outcome], log: Log | None = None,
+                snippets: dict[str, Snippet] | None = None) -> TargetOutcomes:
+    """Each target's outcomes for the snippets that name it (an empty dict when none do)."""
+    todo = target_jobs(pages, runner, outcomes, snippets or {})
+    results = TargetOutcomes()
+    results.ran = {snippet.name: snippet.digest for listed in todo.values() for snippet, _ in listed}
+    by_environment: dict[str, list[str]] = {}
+    for target in todo:
+        by_environment.setdefault(TARGETS[target].environment, []).append(target)
+    for key, targets in by_environment.items():
+        try:
+            env = runner.environment(key, log)
+            cache = runner.cache_for(env)
+            if cache is not None:
+                cache.used.clear()  # from here on it collects the entries this build uses
+            started = {target: runner.start(todo[target], env) for target in targets}
+            for target in targets:
+                results.outcomes[target] = {name: future.result() for name, future in started[target].items()}
+        finally:
+            runner.close_version(key)
+    return results
+
+
+def problems(results: TargetOutcomes, where: dict[str, str]) -> list[str]:
+    """One line per snippet that failed on a target, at the directive that asked for it
+    (`where`: snippet -> docs/PAGE.md:LINE); a strict build stops on them."""
+    lines = []
+    for target, outcomes in results.outcomes.items():
+        for name, outcome in outcomes.items():
+            if outcome.failed_on is not None or not outcome.ok:
+                said = (outcome.problem or outcome.output or "").strip().splitlines()
+                lines.append(f"{where.get(name, 'docs/?')}: snippets/{name} fails when compiled for {target} "
+                             f"({TARGETS[target].label}): {said[-1] if said else 'no output'}")
+    return lines
+
+
+def prune(runner: Runner, results: TargetOutcomes) -> int:
+    """After a whole build: remove each target environment's cache entries no page used."""
+    removed = 0
+    for key in {TARGETS[target].environment for target in results.outcomes}:
+        cache = runner.version_caches.get(key)
+        if cache is not None:
+            removed += cache.prune(cache.used)
+    return removed
+
+
+def views(directive: Directive, snippet: Snippet, results: TargetOutcomes, settings: Settings) -> list[OnTarget]:
+    """What each target's tab of `directive` shows: this build's output for these bytes, else the
+    committed record with a note saying so (a first serve runs the targets after the CPU's
+    snippets; LIVE_TARGETS=cpu runs none), else a note that there is nothing to show yet."""
+    shown = []
+    for target in directive.targets:
+        outcome = results.outcomes.get(target, {}).get(directive.path)
+        ran = outcome is not None and results.ran.get(snippet.name) == snippet.digest
+        if ran and outcome.ok and outcome.failed_on is None:
+            shown.append(OnTarget(target, outcome.output))
+        elif ran:
+            said = outcome.output if outcome.ok else f"{outcome.problem}\n{outcome.details}"
+            shown.append(OnTarget(target, said, failed=True))
+        else:
+            shown.append(_from_record(directive, target, settings))
+    return shown
+
+
+def _from_record(directive: Directive, target: str, settings: Settings) -> OnTarget:
+    why = ("this build ran the CPU alone (LIVE_TARGETS)" if wanted_targets() is not None
+           and target not in (wanted_targets() or ()) else "it has not been compiled for it on this machine yet")
+    path = record_path(settings, directive.path, target)
+    record = path.read_text(encoding="utf-8") if path is not None and path.is_file() else None
+    label = TARGETS[target].label
+    if record is None:
+        return OnTarget(target, None, Note(before=f"<p class=\"live-pending\">No output for {label}: {why}, "
+                                                  f"and there is no record of it.</p>"))
+    return OnTarget(target, record, Note(before=f"<p class=\"live-pending\">Shown from its record "
+                                                f"<code>{path.relative_to(settings.root)}</code>: {why}.</p>"))
