@@ -8,7 +8,10 @@
 - `<!-- skip: next -->` skips the block after it, and says so in the test report;
 - each output is compared with its record (`records/PATH.txt`, see
   hooks/live_engine/records.py): a difference fails the item with a unified diff,
-  and `--accept-outputs` writes the new outputs as the records instead.
+  and `--accept-outputs` writes the new outputs as the records instead;
+- a directive with `targets=` runs its snippet for each target too (target_runs.py),
+  compares each output with its record (`records/compiled-for/TARGET/PATH.txt`) and puts it
+  in the namespace as `target_outputs["tpu-v5e"]["path/to/snippet.py"]`.
 
 Where the snippets come from:
 - when the session also builds the site from an empty cache (tests/' `clean_site`
@@ -22,6 +25,7 @@ Where the snippets come from:
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from concurrent.futures import Future
 from pathlib import Path
@@ -35,9 +39,12 @@ from live_engine.cache import ResultCache, cache_key
 from live_engine import records
 from live_engine.directives import Directive, parse_page
 from live_engine.graph import GraphError, hlo_dot
-from live_engine.runner import Outcome, Runner
+from live_engine.runner import Outcome, Runner, cached_outcome
 from live_engine.settings import load_settings
-from live_engine.snippets import SnippetError
+from live_engine.snippets import Snippet, SnippetError
+from live_engine.target_runs import for_target
+from live_engine.targets import TARGETS, wanted_targets
+from live_engine.versions import existing_env, results_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 FRESH_RESULTS_VARIABLE = "LIVE_FRESH_RESULTS"  # set by tests/conftest.py after its clean build
@@ -128,12 +135,49 @@ def run_directive(example):
         mismatch = records.check(runner.settings, path, outcome.output)
         if mismatch:
             return f"{directive.where}: {mismatch}"
+    for target in directive.targets if wanted_targets() is None else \
+            [target for target in directive.targets if target in wanted_targets()]:
+        problem = _run_for_target(example, directive, target, runner)
+        if problem:
+            return problem
     if directive.picture == "show":  # the graph the build would draw: the same error, at the same line
         for path in directive.paths:
             try:
                 hlo_dot(example.namespace["outputs"][path])
             except GraphError as error:
                 return f"{directive.where}: picture=show: snippets/{path}: {error}"
+
+
+def _run_for_target(example, directive: Directive, target: str, runner: Runner) -> str | None:
+    """Run the directive's snippet for `target` (or take the clean build's run), check its record,
+    and put its output in the namespace; what went wrong, or None."""
+    snippet = for_target(snippet_for(directive, runner.settings.snippets_dir), target)
+    key = TARGETS[target].environment
+    outcome = _fresh_target_result(snippet, key, runner)
+    if outcome is None:
+        outcome = runner.run(snippet, directive.timeout or runner.settings.timeout, env=runner.environment(key))
+    if not outcome.ok or outcome.failed_on is not None:
+        said = outcome.output if outcome.ok else f"{outcome.problem}\n{outcome.details}"
+        return f"{directive.where}: snippets/{directive.path} fails when compiled for {target}:\n{said}"
+    example.namespace.setdefault("target_outputs", {}).setdefault(target, {})[directive.path] = outcome.output
+    if _session.get("accept"):
+        records.accept(runner.settings, directive.path, outcome.output, target)
+        return None
+    mismatch = records.check(runner.settings, directive.path, outcome.output, target)
+    return f"{directive.where}: {mismatch}" if mismatch else None
+
+
+def _fresh_target_result(snippet: Snippet, key: str, runner: Runner) -> Outcome | None:
+    """The clean build's output for this snippet on a target, from its target environment's cache."""
+    folder = os.environ.get(FRESH_RESULTS_VARIABLE)
+    if not folder:
+        return None
+    settings = dataclasses.replace(runner.settings, cache_dir=Path(folder))
+    env = existing_env(settings, key)
+    if env is None:
+        return None
+    stored = ResultCache(results_folder(settings, key)).get(cache_key(snippet, runner.settings.max_output_bytes, env))
+    return None if stored is None else cached_outcome(snippet.name, stored)
 
 
 def _fresh_result(snippet, runner: Runner) -> Outcome | None:

@@ -66,7 +66,11 @@ def compile(function, *args, **jit_options):
     """Compile `function` for the target's first device, for arguments shaped like `args`.
 
     `args` may be arrays or jax.ShapeDtypeStruct; an argument that carries a sharding on the
-    target's devices (made from `devices(n)`) keeps it."""
+    target's devices (made from `devices(n)`) keeps it. For the CPU, with no sharding given, this
+    is `jax.jit(function).lower(*args).compile()`, as any snippet would write it."""
+    if name() == "cpu" and not any(getattr(leaf, "sharding", None) is not None
+                                   for leaf in jax.tree.leaves(args) if isinstance(leaf, jax.ShapeDtypeStruct)):
+        return jax.jit(function, **jit_options).lower(*args).compile()
     device = devices(1)[0]
 
     def abstract(leaf):

@@ -84,7 +84,7 @@ def test_a_record_per_target_lives_under_records_targets(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.live]\nrecords_dir = "records"\n')
     settings = load_settings(tmp_path)
     assert records.accept(settings, "a/b.py", "x\n", "tpu-v5e")
-    assert (tmp_path / "records" / "targets" / "tpu-v5e" / "a" / "b.py.txt").read_text() == "x\n"
+    assert (tmp_path / "records" / "compiled-for" / "tpu-v5e" / "a" / "b.py.txt").read_text() == "x\n"
     said = records.check(settings, "a/b.py", "y\n", "tpu-v5e")
     assert said.startswith("snippets/a/b.py compiled for tpu-v5e: the output no longer matches")
     assert records.check(settings, "a/b.py", "y\n") is not None  # the CPU's record is another file
@@ -166,7 +166,7 @@ def test_live_targets_cpu_shows_the_targets_records_and_says_so(target_site):
     assert cpu_alone.returncode == 0, cpu_alone.stderr
     outputs = _outputs(cpu_page)
     assert "recorded for the TPU" in outputs["tpu-v5e"]
-    assert "Shown from its record records/targets/tpu-v5e/dense.py.txt: this build ran the CPU alone" \
+    assert "Shown from its record records/compiled-for/tpu-v5e/dense.py.txt: this build ran the CPU alone" \
         in outputs["tpu-v5e"]
     assert "No output for H100: this build ran the CPU alone (LIVE_TARGETS), and there is no record of it." \
         in outputs["h100"]

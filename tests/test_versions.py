@@ -632,11 +632,11 @@ def test_records_of_snippets_no_chapter_shows_are_orphans(settings):
     (settings.root / "records" / "machine.py.txt").write_text("4 cores\n")  # unrecorded: no record belongs
     assert records.orphans(settings, {"square.py", "machine.py"}) == [
         settings.root / "records" / "gone" / "old.py.txt", settings.root / "records" / "machine.py.txt"]
-    # A record per target (records/targets/TARGET/): kept while a directive names that target.
+    # A record per target (records/compiled-for/TARGET/): kept while a directive names that target.
     records.accept(settings, "square.py", "9\n", "h100")
     kept = records.orphans(settings, {"square.py"}, {("square.py", "h100")})
-    assert settings.root / "records" / "targets" / "h100" / "square.py.txt" not in kept
-    assert settings.root / "records" / "targets" / "h100" / "square.py.txt" in records.orphans(settings, {"square.py"})
+    assert settings.root / "records" / "compiled-for" / "h100" / "square.py.txt" not in kept
+    assert settings.root / "records" / "compiled-for" / "h100" / "square.py.txt" in records.orphans(settings, {"square.py"})
 
 
 def test_the_real_site_has_no_record_of_a_snippet_no_chapter_shows():

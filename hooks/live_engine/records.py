@@ -11,7 +11,7 @@ A snippet whose output varies by machine (the Python version, the core count) is
 listed in `[tool.live] unrecorded` with the reason, and has no record.
 
 A snippet compiled for targets (targets.py) has one more record per target,
-`records/targets/TARGET/PATH.txt`, compared and accepted the same way.
+`records/compiled-for/TARGET/PATH.txt`, compared and accepted the same way.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 from .settings import Settings
 
 SUFFIX = ".txt"
-TARGETS_FOLDER = "targets"
+TARGETS_FOLDER = "compiled-for"
 ACCEPT_OPTION = "--accept-outputs"
 
 

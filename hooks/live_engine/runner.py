@@ -163,7 +163,8 @@ class Runner:
         outcome = self._outcome(snippet, run, timeout, time.monotonic() - started, env)
         cache = self.cache_for(env)
         # An older JAX's error is its output, and as repeatable as a success; a crash is not.
-        keep = outcome.ok and (outcome.failed_on is None or run.status == "error")
+        # A target's failure is not: it stops the build, and the next build runs it again.
+        keep = outcome.ok and (outcome.failed_on is None or (run.status == "error" and not env.target))
         if keep and cache is not None and not snippet.dependencies_changed():
             cache.put(key, _stored(outcome))
         return outcome
@@ -223,6 +224,13 @@ FAILED_MARK = "\x00failed on "  # prefix of a cached output that is an older JAX
 
 def _stored(outcome: Outcome) -> str:
     return f"{FAILED_MARK}{outcome.failed_on}\n{outcome.output}" if outcome.failed_on else outcome.output
+
+
+def cached_outcome(name: str, stored: str) -> Outcome:
+    """The Outcome of snippet `name` that a cache entry holds (another runner's cache: pytest's
+    docs items read the clean build's)."""
+    shown, failed_on = _cached(stored)
+    return Outcome(name, shown, cached=True, failed_on=failed_on)
 
 
 def _cached(stored: str) -> tuple[str, str | None]:

@@ -73,6 +73,11 @@ class JaxEnv:
             object.__setattr__(self, "key", self.version)
 
     @property
+    def target(self) -> bool:
+        """A compile target's environment (targets.py), not an older JAX's."""
+        return self.key in ENVIRONMENTS
+
+    @property
     def label(self) -> str:
         return ENVIRONMENTS[self.key].label if self.key in ENVIRONMENTS else f"jax {self.version}"
 
