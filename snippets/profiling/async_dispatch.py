@@ -54,3 +54,10 @@ for label, fn, arg in [("two 1024x1024 products", step, a), ("v + 1 on an f32[4]
         ready.append(y.is_ready())
         y.block_until_ready()
     print(f"ready when the call returns, {label}: {ready}")
+# The tiny program again, called while a step is still running: it waits its turn.
+ready = []
+for _ in range(5):
+    y = step(a)
+    ready.append(tiny(v).is_ready())
+    y.block_until_ready()
+print(f"ready when the call returns, v + 1 right after a step: {ready}")
