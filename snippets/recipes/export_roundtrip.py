@@ -31,7 +31,7 @@ print("exported:", exported.fun_name, exported.in_avals, "for", exported.platfor
 
 rng = np.random.default_rng(0)
 inputs = {}
-for size in batch_sizes:  # arrays for each batch size: symbolic dimensions set to it
+for size in batch_sizes:  # the flat list of arrays for each batch size: symbolic dimensions set to it
     shapes = [tuple(d if isinstance(d, int) else size for d in aval.shape) for aval in exported.in_avals]
     inputs[size] = [rng.standard_normal(s).astype(a.dtype) for s, a in zip(shapes, exported.in_avals)]
 with open("inputs.pkl", "wb") as f:
@@ -49,8 +49,9 @@ print("child: deserialized", restored.fun_name, restored.in_avals)
 with open("inputs.pkl", "rb") as f:
     inputs = pickle.load(f)
 results = {}
-for size, args in inputs.items():
-    results[size] = [jax.device_get(leaf) for leaf in jax.tree.leaves(restored.call(*args))]
+for size, leaves in inputs.items():
+    args, kwargs = jax.tree.unflatten(restored.in_tree, leaves)  # a dict or tuple of arrays, as exported
+    results[size] = [jax.device_get(leaf) for leaf in jax.tree.leaves(restored.call(*args, **kwargs))]
     print(f"child: batch {size}:", ", ".join(f"{r.dtype}{list(r.shape)}" for r in results[size]))
 with open("results.pkl", "wb") as f:
     pickle.dump(results, f)
@@ -60,7 +61,8 @@ print(child.stdout, end="")
 
 with open("results.pkl", "rb") as f:
     results = pickle.load(f)
-for size, args in inputs.items():
-    here = jax.tree.leaves(jitted(*args))
+for size, leaves in inputs.items():
+    args, kwargs = jax.tree.unflatten(exported.in_tree, leaves)
+    here = jax.tree.leaves(jitted(*args, **kwargs))
     same = len(here) == len(results[size]) and all(np.array_equal(h, r) for h, r in zip(here, results[size]))
     print(f"batch {size}: the child's results equal the jitted function's here: {same}")

@@ -27,7 +27,9 @@ def show(label, args):
         jaxpr = jax.make_jaxpr(function)(*args)
         out = jax.jit(function)(*args)
     print(label)
-    print("  arguments:", [leaf.dtype.name for leaf in jax.tree.leaves(args)])
+    # A Python scalar has no dtype: its type (float, int), traced as a weak-typed f32 or i32 (f64, i64 with x64).
+    print("  arguments:", [leaf.dtype.name if hasattr(leaf, "dtype") else type(leaf).__name__
+                           for leaf in jax.tree.leaves(args)])
     print("  result:   ", [leaf.dtype.name for leaf in jax.tree.leaves(out)])
     print("  types in the jaxpr:", sorted(set(re.findall(r":([a-z]+\d+)\[", str(jaxpr)))))
     for warning in caught:

@@ -15,7 +15,9 @@ args = (jnp.ones((4, 3)), jnp.ones((3, 2)))
 # --8<-- [end:your-function]
 
 # Everything below works for any function with a scalar output.
-argnums = tuple(range(len(args)))
+# Every argument whose leaves are all floating point or complex: grad refuses integer ones.
+argnums = tuple(i for i, a in enumerate(args)
+                if all(jnp.issubdtype(jnp.result_type(leaf), jnp.inexact) for leaf in jax.tree.leaves(a)))
 grad_jaxpr = jax.make_jaxpr(jax.grad(f, argnums=argnums))(*args)
 # The forward pass alone: jax.vjp's output and the residuals it keeps for the backward pass.
 forward = jax.make_jaxpr(lambda *a: jax.tree.leaves(jax.vjp(f, *a)))(*args).jaxpr

@@ -35,7 +35,8 @@ for name, rest in re.findall(r"^\s*(?:ROOT )?%(\S+) = (.*)$", hlo, re.MULTILINE)
     own = re.search(r'op_name="([^"]+)"', rest)
     origin[name] = ", ".join(ops[called[1]]) or "(no op_name)" if called else own[1].rsplit("/", 1)[-1] if own else "?"
 
-(path,) = Path("dump").glob(f"*.jit_{f.__name__}.*after_optimizations-buffer-assignment.txt")
+module = re.match(r"HloModule (\S+?),", hlo)[1]  # jit_ and the name: jit__unnamed_function for a callable object
+(path,) = Path("dump").glob(f"*.{module}.*after_optimizations-buffer-assignment.txt")
 allocations = []  # (bytes, what it is, [its values])
 for block in re.split(r"^(?=allocation \d+:)", path.read_text(), flags=re.MULTILINE)[1:]:
     head, *lines = block.strip().splitlines()

@@ -30,7 +30,8 @@ def reads(name):
 
 for where, body_text in computations.items():
     for line in body_text.splitlines():
-        if not (m := re.search(r"%(\S+) = \((.*?)\) while\((.*?)\), condition=%([\w.-]+), body=%([\w.-]+)", line)):
+        # The state is a tuple, one slot per value the loop carries, or one array when it carries one.
+        if not (m := re.search(r"%(\S+) = (\(.*?\)|\S+) while\((.*?)\), condition=%([\w.-]+), body=%([\w.-]+)", line)):
             continue
         name, state, init, cond, body = m.groups()
         trip = re.search(r'"known_trip_count":\{"n":"(\d+)"\}', line)
@@ -38,16 +39,20 @@ for where, body_text in computations.items():
         print(f"  in %{where}" + (f", which {callers[where]} calls" if where in callers else ""))
         print(f"  trip count: {trip[1] if trip else 'not known at compile time'}")
         slots = re.findall(r"\w+\[[\d,]*\](?:\{[\d,]*\})?", state)
-        root = re.search(r"ROOT %\S+ = .* tuple\((.*?)\)", computations[body])
-        returned = [x.strip().lstrip("%") for x in root[1].split(",")] if root else []
+        root = re.search(r"ROOT %(\S+) = (\(.*?\) \S+|\S+ \S+)\((.*?)\)", computations[body])  # name, shape opcode, operands
+        if state.startswith("("):  # the body returns a tuple of the new slots
+            returned = [x.strip().lstrip("%") for x in root[3].split(",")] if root[2].endswith(" tuple") else []
+        else:  # one array: the body returns it, and the condition reads its parameter whole
+            returned = [root[1]]
         param_gte = dict(re.findall(r"%([\w.-]+) = \S+ get-tuple-element\(%[\w.-]+\), index=(\d+)", computations[body]))
         print("  the loop state, one tuple slot per value the loop carries:")
         for i, slot in enumerate(slots):
             unchanged = i < len(returned) and param_gte.get(returned[i]) == str(i)
-            role = {(True, False): "read by the condition, updated: the counter",
+            role = {(True, False): "read by the condition, updated: the counter (or the carry it tests)",
                     (True, True): "read by the condition, unchanged: a bound",
                     (False, True): "unchanged: an input the body reads",
-                    (False, False): "updated every turn: a carry, or the stacked outputs"}[i in reads(cond), unchanged]
+                    (False, False): "updated every turn: a carry, or the stacked outputs"}[
+                        i in reads(cond) or not state.startswith("("), unchanged]
             print(f"    slot {i}: {slot:18} {role}")
         print(f"  body %{body} returns: {' '.join(root[0].split()) if root else '?'}")
         print(f"  condition %{cond}:")

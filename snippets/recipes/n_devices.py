@@ -36,9 +36,16 @@ print("header:", re.search(r"num_partitions=\d+", text.splitlines()[0]).group(0)
 entry = text[text.index("\nENTRY"):]
 for number, shape in sorted((int(n), s) for s, n in re.findall(r"= (\S+)\{[\d,]*\} parameter\((\d+)\)", entry)):
     print(f"ENTRY parameter({number}): {shape}")
-for i, (arg, sharding) in enumerate(zip(jax.tree.leaves(args), jax.tree.leaves(compiled.input_shardings[0]))):
-    shard = sharding.shard_shape(arg.shape)
-    print(f"argument {i}: global {arg.shape}, {sharding.spec} -> per device {shard}")
+# One sharding per argument; None for one the function never reads, which jit drops (keep_unused=False).
+shardings = jax.tree.leaves(compiled.input_shardings[0], is_leaf=lambda s: s is None)
+kept = 0  # the parameter numbers close up after a dropped argument
+for i, (arg, sharding) in enumerate(zip(jax.tree.leaves(args), shardings)):
+    if sharding is None:
+        print(f"argument {i}: global {arg.shape}, unused: no parameter")
+        continue
+    spec = getattr(sharding, "spec", sharding)  # shard_map's inputs: a GSPMDSharding, no PartitionSpec
+    print(f"argument {i} -> parameter({kept}): global {arg.shape}, {spec} -> per device {sharding.shard_shape(arg.shape)}")
+    kept += 1
 collectives = re.compile(r" (all-reduce|all-gather|reduce-scatter|all-to-all|collective-permute)(-start)?\(")
 for line in text.splitlines():
     if collectives.search(line):

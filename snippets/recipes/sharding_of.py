@@ -21,7 +21,8 @@ function = layer
 # --8<-- [end:your-function]
 
 # Everything below works for any function and arguments.
-lowered = jax.jit(function).lower(*args)
+# keep_unused: an argument the function never reads keeps its parameter, so input_shardings has one entry per argument.
+lowered = jax.jit(function, keep_unused=True).lower(*args)
 compiled = lowered.compile()
 shapes_in = jax.tree.leaves(args)
 shapes_out = jax.tree.leaves(jax.eval_shape(function, *args))
