@@ -59,6 +59,7 @@ VALID_OPTIONS = [
     ('labels="One device,Eight devices" compare=b.py', "labels", ("One device", "Eight devices")),
     ("summary=hide compare=b.py", "summary", "hide"),
     ("picture=show", "picture", "show"),
+    ("targets=tpu-v5e,h100", "targets", ("tpu-v5e", "h100")),
 ]
 
 
