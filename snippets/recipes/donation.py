@@ -38,7 +38,8 @@ for line in assignment.read_text().splitlines():
     if re.match(r"allocation \d+: .*\bparameter \d+,", line):
         print("  " + line.rstrip(":"))
 flat = jax.tree.leaves(args)
-kept = sorted(compiled._executable._kept_var_idx)  # the leaves that are parameters: JAX drops unread ones
+shardings = jax.tree.leaves(compiled.input_shardings[0], is_leaf=lambda s: s is None)
+kept = [leaf for leaf, s in enumerate(shardings) if s is not None]  # None: a leaf never read, dropped by JAX
 print("argument leaves:", ", ".join(f"leaf {leaf} is parameter {kept.index(leaf)}" if leaf in kept
                                     else f"leaf {leaf} is unused, no parameter" for leaf in range(len(flat))))
 compiled(*args)  # run once: a donated buffer that was used is deleted

@@ -38,5 +38,9 @@ for label, value in rows:
 # On the CPU, peak_memory_in_bytes leaves the temporaries out: add them.
 print(f"{'peak_memory_in_bytes + temp':28} {m.peak_memory_in_bytes + m.temp_size_in_bytes:>14,} bytes")
 print()
-print(f"arguments by their shapes:   {nbytes(specs):>14,} bytes")
-print(f"outputs by their shapes:     {nbytes(compiled.out_info):>14,} bytes")
+# input_shardings has None for an argument the function never reads: jit dropped it, and it takes no memory.
+shardings = jax.tree.leaves(compiled.input_shardings[0], is_leaf=lambda s: s is None)
+kept = [a for a, s in zip(jax.tree.leaves(specs), shardings) if s is not None]
+dropped = f", {len(shardings) - len(kept)} unused left out" if len(kept) < len(shardings) else ""
+print(f"arguments by their shapes:   {nbytes(kept):>14,} bytes{dropped}")
+print(f"outputs by their shapes:     {nbytes(compiled.out_info):>14,} bytes in {len(jax.tree.leaves(compiled.out_info))} arrays")
