@@ -42,6 +42,15 @@ def name() -> str:
     return chosen
 
 
+def only(platform: str) -> None:
+    """End the run here, saying so, unless the target is a `platform` ("tpu", "cuda"): for an
+    example that only that hardware's compiler can make (a Mosaic kernel, a TPU dump folder)."""
+    if KNOWN[name()][0] != platform:
+        shown = {"tpu": "a TPU", "cuda": "an NVIDIA GPU"}.get(platform, platform)
+        print(f"This example compiles for {shown} only: its output is in the {shown.split()[-1]} tabs.")
+        sys.exit(0)
+
+
 def devices(count: int = 1) -> list:
     """`count` devices of the target: real ones where JAX runs on that platform, else compile-only."""
     platform, model = KNOWN[name()]
