@@ -43,4 +43,5 @@ shardings = jax.tree.leaves(compiled.input_shardings[0], is_leaf=lambda s: s is 
 kept = [a for a, s in zip(jax.tree.leaves(specs), shardings) if s is not None]
 dropped = f", {len(shardings) - len(kept)} unused left out" if len(kept) < len(shardings) else ""
 print(f"arguments by their shapes:   {nbytes(kept):>14,} bytes{dropped}")
-print(f"outputs by their shapes:     {nbytes(compiled.out_info):>14,} bytes in {len(jax.tree.leaves(compiled.out_info))} arrays")
+outs = len(jax.tree.leaves(compiled.out_info))
+print(f"outputs by their shapes:     {nbytes(compiled.out_info):>14,} bytes in {outs} array{'s' * (outs != 1)}")
