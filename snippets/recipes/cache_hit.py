@@ -18,7 +18,7 @@ def f(x, w):
 args = (jnp.ones((32, 64)), jnp.ones((64, 16)))
 # --8<-- [end:your-function]
 
-# Everything below works for any function that needs only jax, jnp, lax and np.
+# Everything below works for any function written with `def` that needs only jax, jnp, lax and np.
 # A second run of your program is a new process: this one starts two, one after the other.
 CHILD = """
 import logging, re, sys
@@ -38,7 +38,8 @@ jax.config.update("jax_compilation_cache_dir", "jax-cache")
 jax.config.update("jax_persistent_cache_min_compile_time_secs", float(sys.argv[1]))
 exec(sys.argv[2])  # your function's source
 shapes = eval(sys.argv[3])
-jax.block_until_ready(jax.jit(f)(*[np.zeros(s, jnp.dtype(d)) for s, d in shapes]))
+function = eval(sys.argv[4])  # your function, by the name its source gives it
+jax.block_until_ready(jax.jit(function)(*[np.zeros(s, jnp.dtype(d)) for s, d in shapes]))
 print("  jax.monitoring events:", [e for e in events if e in ("cache_hits", "cache_misses")])
 for m in logged:
     if "persistent" in m.lower():  # the cache key and the measured time left out
@@ -46,7 +47,7 @@ for m in logged:
 """
 shapes = repr([(a.shape, str(a.dtype)) for a in args])
 for run, threshold in [(1, "1.0"), (2, "0"), (3, "0")]:
-    out = subprocess.run([sys.executable, "-c", CHILD, threshold, inspect.getsource(f), shapes],
+    out = subprocess.run([sys.executable, "-c", CHILD, threshold, inspect.getsource(f), shapes, f.__name__],
                          capture_output=True, text=True, check=True).stdout
     files = sorted(p.name.split("-")[0] + "-<key>-" + p.name.rsplit("-", 1)[1] for p in Path("jax-cache").glob("*"))
     print(f"process {run}, min_compile_time_secs={threshold}:\n{out}  files in jax-cache/: {files}")

@@ -17,7 +17,8 @@ batch = 5
 # --8<-- [end:your-function]
 
 # Everything below works for any function.
-batched_args = [a if ax is None else jnp.stack([a] * batch, axis=ax) for a, ax in zip(args, in_axes)]
+batched_args = [a if ax is None else jax.tree.map(lambda leaf: jnp.stack([leaf] * batch, axis=ax), a)
+                for a, ax in zip(args, in_axes)]  # an argument may be a dict or tuple of arrays
 
 
 def equations(closed):
@@ -36,11 +37,12 @@ print(f"inputs: {before[0]}  ->  batched, in_axes={in_axes}: {after[0]}")
 print(f"outputs: {[a.str_short() for a in plain.out_avals]}  ->  {[a.str_short() for a in batched.out_avals]}")
 matcher = difflib.SequenceMatcher(a=before[2], b=after[2], autojunk=False)
 for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-    for k in range(max(i2 - i1, j2 - j1)):
-        if j1 + k < j2:
-            print(("new   " if tag in ("insert", "replace") and k >= i2 - i1 else "      ") + after[1][j1 + k])
-        if i1 + k < i2:
-            print(f"{'was' if j1 + k < j2 else 'gone':>4}    {before[1][i1 + k]}")
+    if tag == "equal":  # the same primitive, one for one: the batched equation, then yours
+        for k in range(i2 - i1):
+            print("      " + after[1][j1 + k])
+            print(" was    " + before[1][i1 + k])
+    else:  # equations vmap added, and yours it replaced with other primitives
+        print("".join(f"new   {line}\n" for line in after[1][j1:j2]) + "".join(f"gone   {line}\n" for line in before[1][i1:i2]), end="")
 print("batch dimensions of each dot_general (lhs, rhs):",
       [str(e.params["dimension_numbers"][1]) for e in batched.jaxpr.eqns if e.primitive.name == "dot_general"])
 print("equations only the batched jaxpr has:", sorted(set(after[2]) - set(before[2])) or "none",
