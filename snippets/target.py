@@ -18,6 +18,11 @@ import sys
 import jax
 import jax.numpy as jnp
 from jax.sharding import SingleDeviceSharding
+from jax._src import source_info_util
+
+# Frames in this module are not the snippet's: the metadata of a program compiled through
+# compile() below points at the snippet's call, as it would for jax.jit(f).lower(...).compile().
+source_info_util.register_exclusion(__file__)
 
 # name -> (platform, TPU topology name or the GPU's device description in the CUDA plugin)
 KNOWN = {
