@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import atexit
 import contextlib
 import gc
 import os
+import shutil
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -19,6 +22,12 @@ from live_engine.workers import WorkerPool
 # LIVE_PROGRESS_SECONDS would change what builds log. Tests that want one set it.
 for _name in [name for name in os.environ if name.startswith("LIVE_")]:
     del os.environ[_name]
+# ...but one pair of compile-target environments (libtpu; the CUDA plugin) serves the whole
+# session: the clean build and tests/test_targets.py's tiny site would each make their own,
+# two minutes apiece. Removed when the session ends.
+_TARGET_ENVIRONMENTS = tempfile.mkdtemp(prefix="live-target-envs-")
+os.environ["LIVE_TARGET_ENVIRONMENTS"] = _TARGET_ENVIRONMENTS
+atexit.register(shutil.rmtree, _TARGET_ENVIRONMENTS, True)
 
 
 def pytest_addoption(parser):

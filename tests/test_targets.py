@@ -9,6 +9,7 @@ in the site's cache and shows each target's output in a tab beside the CPU's.
 from __future__ import annotations
 
 import html
+import os
 import re
 import shutil
 from pathlib import Path
@@ -145,8 +146,10 @@ def _outputs(page: str) -> dict[str, str]:
 def test_each_target_is_compiled_in_its_own_environment_and_shown_in_a_tab(target_site):
     folder, first, page, _, _, _ = target_site
     assert first.returncode == 0, first.stderr
+    shared = Path(os.environ["LIVE_TARGET_ENVIRONMENTS"])  # tests/conftest.py: one pair for the session
     for key in ("tpu", "cuda12"):
-        assert (folder / ".cache" / "live" / f"target-{key}" / "env" / "bin" / "python").exists()
+        assert (shared / f"target-{key}" / "env" / "bin" / "python").exists()
+        assert (folder / ".cache" / "live" / f"target-{key}" / "results").is_dir()  # the results stay the site's
     assert _tabs(page) == ["CPU", "TPU v5e", "H100"]
     outputs = _outputs(page)
     assert "T(8,128)" in outputs["tpu-v5e"] and "T(8,128)" not in outputs["cpu"]  # the TPU's tiled layouts

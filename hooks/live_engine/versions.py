@@ -44,6 +44,7 @@ INSTALL_SECONDS = 900.0
 # What to do when an environment cannot be made: versions = "all" in [tool.live] would
 # make "build without LIVE_VERSIONS" wrong advice; the variable overrides the setting.
 PINNED_ALONE = "build the pinned version alone with LIVE_VERSIONS=pinned"
+ENVIRONMENTS_VARIABLE = "LIVE_TARGET_ENVIRONMENTS"  # where target environments live, if not in the cache folder
 CPU_ALONE = "build for the CPU alone with LIVE_TARGETS=cpu"  # the same advice, for a target environment
 NO_SOLUTION = "No solution found"  # what uv says when the pins cannot all hold (not when a download fails)
 OFFLINE = "network was disabled"  # ...and its hint when that is only because it runs offline (UV_OFFLINE)
@@ -89,9 +90,17 @@ def pinned_env() -> JaxEnv:
     return JaxEnv(metadata.version("jax"), sys.executable, tuple(folders), pinned=True)
 
 
-def version_folder(settings: Settings, version: str) -> Path:
-    """CACHE/jax-VERSION (or CACHE/target-NAME for a target environment): its environment and its results."""
-    return settings.cache_dir / (f"target-{version}" if version in ENVIRONMENTS else f"jax-{version}")
+def version_folder(settings: Settings, version: str, results: bool = False) -> Path:
+    """CACHE/jax-VERSION (or CACHE/target-NAME for a target environment): its environment and its results.
+
+    With $LIVE_TARGET_ENVIRONMENTS set, a target's environment (not its results) lives in that
+    folder instead, where several caches can share it: the test suite builds sites in
+    temporary caches, and making both target environments again costs about two minutes."""
+    name = f"target-{version}" if version in ENVIRONMENTS else f"jax-{version}"
+    shared = os.environ.get(ENVIRONMENTS_VARIABLE)
+    if shared and not results and version in ENVIRONMENTS:
+        return Path(shared) / name
+    return settings.cache_dir / name
 
 
 def _named(version: str) -> str:
@@ -110,7 +119,7 @@ def jax_version(settings: Settings, version: str) -> str:
 
 
 def results_folder(settings: Settings, version: str) -> Path:
-    return version_folder(settings, version) / "results"
+    return version_folder(settings, version, results=True) / "results"
 
 
 def existing_env(settings: Settings, version: str) -> JaxEnv | None:
