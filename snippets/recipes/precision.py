@@ -43,9 +43,13 @@ for case, args in cases.items():
             print("  HLO:      ", ", ".join(attrs) or "(default precision: no attribute)")
     hlo = lowered.compile().as_text()  # after XLA's passes
     types = dict(re.findall(r"%(\S+) = (\w+\[[\d,]*\])", hlo))
-    for out, lhs, rhs, rest in re.findall(r"= (\w+\[[\d,]*\])\S* dot\(%([^,]+), %([^)]+)\)(.*)", hlo):
+    products = re.findall(r"= (\w+\[[\d,]*\])\S* dot\(%([^,]+), %([^)]+)\)(.*)", hlo)
+    for out, lhs, rhs, rest in products:
         attrs = re.findall(r"(operand_precision=\{[^}]*\}|algorithm=\w+)", rest)
         print(f"  optimized: dot({types[lhs]}, {types[rhs]}) -> {out}", ", ".join(attrs))
+    if not products:  # a product of vectors, or of a size-1 dimension, becomes a multiply and a reduce
+        print("  optimized: no dot: XLA rewrote it as elementwise ops, and the precision went with it:",
+              ", ".join(f"{op} x{n}" for op, n in sorted(Counter(re.findall(r"= \S+ (multiply|reduce)\(", hlo)).items())))
     fusions = re.findall(r'"fusion_config":\{"kind":"(\w+)"', hlo)
     converts = Counter(f"{types[src].split('[')[0]}->{dst}" for dst, src in re.findall(r"= (\w+)\[[\d,]*\]\S* convert\(%([^)]+)\)", hlo))
     print("  library fusions:", fusions or "none", "| converts:", dict(converts) or "none")
