@@ -49,12 +49,38 @@ for function, args in calls:
                 rows.setdefault(found[1], {})[stage] = float(found[2])
     keep.messages.clear()
 
-print(f"{'function':12} {'tracing':>9} {'lowering':>9} {'XLA compile':>12}  slowest")
+# Seconds change from run to run; their order holds. Each stage's rank in its row (1: the longest),
+# and each function's total against the fastest one's, in classes a factor of 10 apart.
+fastest = min(sum(seconds.values()) for seconds in rows.values())
+
+
+def against_fastest(total):
+    ratio = total / fastest
+    return "the fastest" if ratio == 1 else "under 3x" if ratio < 3 else "3x to 30x" if ratio < 30 else "30x or more"
+
+
+print(f"{'function':12} {'tracing':>9} {'lowering':>9} {'XLA compile':>12}  {'slowest':12} total, against the fastest")
 for name, seconds in rows.items():
-    cells = [f"{seconds[s]:8.3f}s" if s in seconds else f"{'-':>9}" for s in STAGES.values()]
-    print(f"{name:12} {cells[0]:>9} {cells[1]:>9} {cells[2]:>12}  {max(seconds, key=seconds.get)}")
+    order = sorted(seconds, key=seconds.get, reverse=True)
+    cells = [f"{order.index(s) + 1}" if s in seconds else "-" for s in STAGES.values()]
+    print(f"{name:12} {cells[0]:>9} {cells[1]:>9} {cells[2]:>12}  {order[0]:12} "
+          f"{against_fastest(sum(seconds.values()))}")
+
+
+def equations(jaxpr):
+    """Equations, those of inner jaxprs included (a nested jit, a loop body, a branch)."""
+    count = len(jaxpr.eqns)
+    for eqn in jaxpr.eqns:
+        for param in eqn.params.values():
+            for inner in param if isinstance(param, (tuple, list)) else (param,):
+                inner = getattr(inner, "jaxpr", inner)  # a ClosedJaxpr holds a Jaxpr
+                if hasattr(inner, "eqns"):
+                    count += equations(inner)
+    return count
+
+
 print("\nprogram size, which the durations follow:")
 for function, args in {f.__name__: (f, a) for f, a in calls}.values():  # each function once
-    eqns = len(jax.make_jaxpr(function)(*args).eqns)
+    eqns = equations(jax.make_jaxpr(function)(*args).jaxpr)
     lines = jax.jit(function).lower(*args).as_text().count("\n")
     print(f"{function.__name__:12} {eqns:5} jaxpr equations, {lines:5} lines of StableHLO")
