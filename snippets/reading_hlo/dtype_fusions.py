@@ -5,7 +5,9 @@ import re
 import jax
 import jax.numpy as jnp
 
-INSTRUCTION = r"\s*(?:ROOT )?(%\S+) = \S+ ([\w-]+)\("
+import target
+
+INSTRUCTION = r"\s*(?:ROOT )?(%\S+) = (?:\([^=]*?\)|\S+) ([\w-]+)\("  # a tuple-shaped result too
 PLUMBING = {"parameter", "constant", "broadcast", "bitcast"}
 
 
@@ -22,6 +24,9 @@ def entry_summary(text):
         found = re.match(INSTRUCTION, line)
         if not found or found.group(2) in ("parameter", "constant"):
             continue
+        if found.group(2) == "custom-call":  # with the function it calls
+            summary.append(f"custom-call {re.search(r'custom_call_target=\"([^\"]+)\"', line).group(1)}")
+            continue
         if found.group(2) != "fusion":
             summary.append(found.group(2))
             continue
@@ -36,7 +41,7 @@ for label, f, operands in [("row sums", lambda x: x.sum(axis=1), 1), ("matmul", 
     print(f"== {label} of 512x512")
     for dtype in (jnp.float32, jnp.bfloat16, jnp.float16, jnp.int32, jnp.int16, jnp.complex64):
         x = jax.ShapeDtypeStruct((512, 512), dtype)
-        text = jax.jit(f).lower(*[x] * operands).compile().as_text()
+        text = target.compile(f, *[x] * operands).as_text()
         print(f"{jnp.dtype(dtype).name:10} {entry_summary(text)}")
 
 # int8 operands, the usual quantized product: with an int8 result, and with an
@@ -44,12 +49,12 @@ for label, f, operands in [("row sums", lambda x: x.sum(axis=1), 1), ("matmul", 
 x8 = jax.ShapeDtypeStruct((512, 512), jnp.int8)
 for result in (jnp.int8, jnp.int32):
     product = lambda x, w: jnp.matmul(x, w, preferred_element_type=result)
-    text = jax.jit(product).lower(x8, x8).compile().as_text()
+    text = target.compile(product, x8, x8).as_text()
     print(f"{'int8->' + jnp.dtype(result).name:10} {entry_summary(text)}")
 
 # float16 at another size: 64x64.
 print("== float16 at 64x64")
 x16 = jax.ShapeDtypeStruct((64, 64), jnp.float16)
 for label, f, operands in [("row sums", lambda x: x.sum(axis=1), 1), ("matmul", lambda x, w: x @ w, 2)]:
-    text = jax.jit(f).lower(*[x16] * operands).compile().as_text()
+    text = target.compile(f, *[x16] * operands).as_text()
     print(f"{label:10} {entry_summary(text)}")

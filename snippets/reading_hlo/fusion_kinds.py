@@ -5,7 +5,9 @@ import re
 import jax
 import jax.numpy as jnp
 
-INSTRUCTION = r"\s*(?:ROOT )?(%\S+) = \S+ ([\w-]+)\("
+import target
+
+INSTRUCTION = r"\s*(?:ROOT )?(%\S+) = (?:\([^=]*?\)|\S+) ([\w-]+)\("  # a tuple-shaped result too
 PLUMBING = {"parameter", "constant", "broadcast", "bitcast"}
 
 
@@ -53,7 +55,7 @@ texts = {}
 for name in functions(8):
     for n in [8, 512]:
         f, args = functions(n)[name]
-        text = texts[name, n] = jax.jit(f).lower(*args).compile().as_text()
+        text = texts[name, n] = target.compile(f, *args).as_text()
         print(f"{name if n == 8 else '':19} {f'{n}x{n}':8} {entry_summary(text)}")
 
 # The matrix-vector product at 512x512, as the optimized module computes it:

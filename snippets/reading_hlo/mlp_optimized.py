@@ -1,5 +1,6 @@
 import jax
 
+import target
 from mlp import example_batch, init_params, mlp
 
 # Lowering needs only shapes and dtypes, so eval_shape is enough: it creates no
@@ -7,5 +8,5 @@ from mlp import example_batch, init_params, mlp
 params = jax.eval_shape(init_params)
 x, _ = jax.eval_shape(example_batch)
 
-compiled = jax.jit(mlp).lower(params, x).compile()
+compiled = target.compile(mlp, params, x)
 print(compiled.as_text())  # optimized: after XLA's CPU pipeline

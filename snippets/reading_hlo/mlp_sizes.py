@@ -4,6 +4,7 @@ import re
 
 import jax
 
+import target
 from mlp import example_batch, init_params, mlp
 
 INSTRUCTION = r"\s*(?:ROOT )?(%\S+) = (\S+) ([\w-]+)\("
@@ -12,7 +13,7 @@ INSTRUCTION = r"\s*(?:ROOT )?(%\S+) = (\S+) ([\w-]+)\("
 for batch, features, hidden, outputs in [(8, 16, 32, 4), (512, 512, 512, 512)]:
     params = jax.eval_shape(lambda: init_params(features=features, hidden=hidden, outputs=outputs))
     x, _ = jax.eval_shape(lambda: example_batch(batch=batch, features=features, outputs=outputs))
-    text = jax.jit(mlp).lower(params, x).compile().as_text()
+    text = target.compile(mlp, params, x).as_text()
     # The opcodes of each computation, by the computation's name.
     opcodes, name = {}, None
     for line in text.splitlines():
