@@ -47,13 +47,16 @@ def name() -> str:
     return chosen
 
 
-def only(platform: str) -> None:
-    """End the run here, saying so, unless the target is a `platform` ("tpu", "cuda"): for an
-    example that only that hardware's compiler can make (a Mosaic kernel, a TPU dump folder)."""
-    if KNOWN[name()][0] != platform:
-        shown = {"tpu": "a TPU", "cuda": "an NVIDIA GPU"}.get(platform, platform)
-        print(f"This example compiles for {shown} only: its output is in the {shown.split()[-1]} tabs.")
-        sys.exit(0)
+def only(platform: str) -> bool:
+    """Is the target a `platform` ("tpu", "cuda")? If not, say so in one line: for an example that
+    only that hardware's compiler can make (a Mosaic kernel, a TPU dump folder), written as
+    `if target.only("tpu"):` over its work. It does not exit: the site's engine wants every
+    snippet to run to its end (a sys.exit is reported as a failure)."""
+    if KNOWN[name()][0] == platform:
+        return True
+    shown = {"tpu": "a TPU", "cuda": "an NVIDIA GPU"}.get(platform, platform)
+    print(f"This example compiles for {shown} only: its output is in the {shown.split()[-1]} tabs.")
+    return False
 
 
 def devices(count: int = 1) -> list:
