@@ -4,6 +4,7 @@ import numpy as np
 
 from examples import X
 from hlo_stats import stats
+import target
 
 
 def step_by_step(x):
@@ -18,11 +19,11 @@ def one_expression(x):
 
 
 for f in (step_by_step, one_expression):
-    compiled = jax.jit(f).lower(X).compile()
+    compiled = target.compile(f, X)
     s = stats(compiled.as_text())
     print(f"{f.__name__:>14}: ENTRY {dict(s['entry_opcodes'])}, everything {sorted(s['all_opcodes'].items())}")
 
 # The same comparison at 512x512, where the CPU backend fuses some things differently.
 big = np.ones((512, 512), np.float32)
-counts = [stats(jax.jit(f).lower(big).compile().as_text()) for f in (step_by_step, one_expression)]
+counts = [stats(target.compile(f, big).as_text()) for f in (step_by_step, one_expression)]
 print("same counts at 512x512:", counts[0] == counts[1], dict(counts[0]["fusion_kinds"]))

@@ -2,5 +2,6 @@ import jax
 
 from examples import X, softmax
 from show import readable
+import target
 
-print(readable(jax.jit(softmax).lower(X).compile().as_text()))
+print(readable(target.compile(softmax, X).as_text()))
