@@ -60,6 +60,8 @@ for line in hlo.splitlines():
     if not found:
         continue
     name, shape, kind, operands = found.groups()
+    if "-start(" in line and shape.startswith("("):  # an async start holds (operands, results, ...): keep the results
+        shape = re.findall(r"\([^()]*\)|[a-z]+\d*[a-z\d]*\[[\d,]*\](?:\{[^}]*\})?", shape[1:-1])[1]
     counts[kind] += 1
     names = re.sub(r"/\*.*?\*/", "", operands).replace("%", "").split(",")  # drop /*index=5*/
     operand_bytes = sum(nbytes(shapes[o.strip()]) for o in names)
