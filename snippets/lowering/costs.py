@@ -1,17 +1,21 @@
 import jax
 import jax.numpy as jnp
 
+import target
+
 from mlp import BATCH as B, FEATURES as F, HIDDEN as H, OUTPUTS as O
 from mlp import example_batch, init_params, mlp
 
 # lowering needs only shapes and dtypes: eval_shape gives them without computing
 params = jax.eval_shape(init_params)
 x, _ = jax.eval_shape(example_batch)
-compiled = jax.jit(mlp).lower(params, x).compile()
+compiled = target.compile(mlp, params, x)
 
 print("cost_analysis():")
 costs = compiled.cost_analysis()
-for key in sorted(costs):
+if costs is None:  # a GPU target compiled without the device has none
+    print("  None")
+for key in sorted(costs or {}):
     print(f"  {key:20} {costs[key]:8.0f}")
 
 # Hand count: a matmul [M,K] @ [K,N] is M*N*K multiply-adds, 2*M*K*N flops;
@@ -42,5 +46,5 @@ print("temp by hand:     ", f32 * B * H, "(the hidden activations)")
 def tanh_layer(w, x):
     return jnp.tanh(x @ w)
 
-tanh_costs = jax.jit(tanh_layer).lower(params["hidden"]["w"], x).compile().cost_analysis()
-print("tanh layer: transcendentals", tanh_costs["transcendentals"], "flops", tanh_costs["flops"])
+tanh_costs = target.compile(tanh_layer, params["hidden"]["w"], x).cost_analysis() or {}
+print("tanh layer: transcendentals", tanh_costs.get("transcendentals"), "flops", tanh_costs.get("flops"))

@@ -3,6 +3,8 @@ import re
 import jax
 import jax.numpy as jnp
 
+import target
+
 
 def chain(x):
     for _ in range(4):  # four products, each f32[512,512], 1 MiB
@@ -10,7 +12,7 @@ def chain(x):
     return x.sum()
 
 
-compiled = jax.jit(chain).lower(jax.ShapeDtypeStruct((512, 512), jnp.float32)).compile()
+compiled = target.compile(chain, jax.ShapeDtypeStruct((512, 512), jnp.float32))
 memory = compiled.memory_analysis()
 for key in ("argument", "output", "temp"):
     print(f"{key:9} {getattr(memory, key + '_size_in_bytes'):8}")

@@ -3,6 +3,8 @@ from collections import Counter
 
 import jax
 
+import target
+
 from mlp import example_batch, init_params, mlp
 
 # lowering needs only shapes and dtypes: eval_shape gives them without computing
@@ -19,7 +21,7 @@ def opcodes(hlo_text):
 
 
 before = opcodes(lowered.as_text(dialect="hlo"))
-after = opcodes(lowered.compile().as_text())
+after = opcodes(target.compile(mlp, params, x).as_text())
 print(f"{'opcode':12}{'before':>7}{'after':>7}")
 for op in sorted(before | after):
     print(f"{op:12}{before[op]:7}{after[op]:7}")
