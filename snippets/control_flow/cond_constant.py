@@ -3,6 +3,8 @@ import re
 import jax
 import jax.numpy as jnp
 
+import target
+
 
 def sin_or_cos(use_sin, x):  # the function of the first section
     return jax.lax.cond(use_sin, jnp.sin, jnp.cos, x)
@@ -13,7 +15,7 @@ def summary(label, fn, *args):
     lowered = jax.jit(fn).lower(*args)
     cases = lowered.as_text().count("stablehlo.case")
     before = lowered.as_text(dialect="hlo").count(" conditional(")
-    hlo = lowered.compile().as_text()
+    hlo = target.compile(fn, *args).as_text()
     names = sorted(set(re.findall(r'op_name="jit\([^)]*\)/([^"]+)"', hlo)))
     print(f"{label}: StableHLO case {cases}, conditional before {before}, after {hlo.count(' conditional(')};"
           f" op_names {names}")

@@ -4,6 +4,7 @@ from jax import lax
 
 from examples import X
 from hlo_stats import instructions
+import target
 
 # x / c for an f32[8,16]-shaped x of each dtype, c a constant 3 or an argument:
 # the shapes of the divide and multiply instructions of the compiled module.
@@ -13,7 +14,7 @@ for dtype in [jnp.float32, jnp.bfloat16, jnp.float16, jnp.complex64, jnp.int32, 
     three = jnp.asarray(3, dtype)
     counts = []
     for f, args in [(lambda x: lax.div(x, three), (x,)), (lambda x, c: lax.div(x, c), (x, three))]:
-        text = jax.jit(f).lower(*args).compile().as_text()
+        text = target.compile(f, *args).as_text()
         found = [f"{opcode} {line.split(' = ')[1].split()[0].split('{')[0]}"
                  for _, _, opcode, line in instructions(text) if opcode in ("divide", "multiply")]
         counts.append(", ".join(found))
