@@ -4,6 +4,8 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+import target
+
 
 def doubling(x):
     return lax.while_loop(lambda v: v[0] < 100, lambda v: v * 2, x)
@@ -14,6 +16,6 @@ def three_halvings(x):
 
 
 for f in (doubling, three_halvings):
-    text = jax.jit(f).lower(jnp.ones(4)).compile().as_text()
+    text = target.compile(f, jnp.ones(4)).as_text()
     names = sorted(set(re.findall(r'op_name="([^"]*/while/body/[^"]*)"', text)))
     print(f"{f.__name__}: {names}")

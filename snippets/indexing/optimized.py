@@ -3,6 +3,8 @@
 import jax
 import jax.numpy as jnp
 
+import target
+
 from hlo_lines import called, computation, entry_summary, hlo, opcodes
 
 
@@ -26,20 +28,20 @@ for name in functions(8):
         f, args = functions(n)[name]
         lowered = jax.jit(f).lower(*args)
         before = sorted(set(opcodes(lowered.as_text(dialect="hlo"))))
-        after = entry_summary(lowered.compile().as_text())
+        after = entry_summary(target.compile(f, *args).as_text())
         if n == 8:
             print(f"# {name}\n  unoptimized opcodes: {' '.join(before)}")
         print(f"  optimized, n={n:<5} {after}")
 
 # The scatter at n=8, as the optimized module runs it:
 f, args = functions(8)["x.at[idx].add(v)"]
-text = jax.jit(f).lower(*args).compile().as_text()
+text = target.compile(f, *args).as_text()
 print()
 print(computation(text, "ENTRY"))
 fusion = hlo(text, "fusion").splitlines()[-1]
 print(computation(text, called(fusion, "calls")))
 
 # The same scatter with x donated (its buffer may become the result's):
-donated = jax.jit(f, donate_argnums=0).lower(*args).compile().as_text()
+donated = target.compile(f, *args, donate_argnums=0).as_text()
 print()
 print("donated x, optimized:", entry_summary(donated))

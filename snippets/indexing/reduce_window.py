@@ -2,6 +2,7 @@ import jax
 import jax.numpy as jnp
 
 from hlo_lines import called, computation, entry_summary, hlo, jaxpr
+import target
 
 x = jnp.arange(1.0, 6.0)  # [1. 2. 3. 4. 5.]
 print("# jnp.cumsum(x)")
@@ -11,8 +12,8 @@ window = hlo(text, "reduce-window")
 print(window)
 print(computation(text, called(window)))
 print(jax.jit(jnp.cumsum)(x))
-for n in [5, 4096]:  # what the CPU pipeline makes of the cumsum, at two lengths
-    compiled = jax.jit(jnp.cumsum).lower(jax.ShapeDtypeStruct((n,), jnp.float32)).compile().as_text()
+for n in [5, 4096]:  # what the backend's pipeline makes of the cumsum, at two lengths
+    compiled = target.compile(jnp.cumsum, jax.ShapeDtypeStruct((n,), jnp.float32)).as_text()
     print(f"optimized, n={n}: {entry_summary(compiled)}")
     if n == 4096:
         windows = [line.split("), ")[1].split(", to_apply")[0] for line in hlo(compiled, "reduce-window").splitlines()]
