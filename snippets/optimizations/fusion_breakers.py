@@ -5,6 +5,7 @@ from jax import lax
 
 from examples import X
 from hlo_stats import stats
+import target
 
 
 def plain(x):
@@ -31,7 +32,7 @@ def with_loop(x):
 
 
 def entry_counts(f, x):
-    entry = stats(jax.jit(f).lower(x).compile().as_text())["entry_opcodes"]
+    entry = stats(target.compile(f, x).as_text())["entry_opcodes"]
     return {op: n for op, n in sorted(entry.items()) if op not in ("parameter", "constant")}
 
 
@@ -40,6 +41,6 @@ for f in (plain, with_debug_print, with_pure_callback, with_loop):
 big = np.ones((512, 512), np.float32)
 same = all(entry_counts(f, big) == entry_counts(f, X) for f in (plain, with_debug_print, with_pure_callback, with_loop))
 print(f"{'same at 512x512':>18}: {same}")
-loop_text = jax.jit(with_loop).lower(X).compile().as_text()
+loop_text = target.compile(with_loop, X).as_text()
 print(f"{'with_loop, whole':>18}: while {loop_text.count(' while(')}, small call "
       f"{loop_text.count('xla_cpu_small_call')}")
