@@ -32,6 +32,8 @@ KNOWN = {
     "h100": ("cuda", "NVIDIA H100 80GB HBM3"),
     "a100": ("cuda", "NVIDIA A100-SXM4-80GB"),
 }
+# What jax.default_backend() says on a machine with that hardware.
+BACKEND = {"cpu": "cpu", "tpu": "tpu", "cuda": "gpu"}
 # TPU chips per topology: the smallest slice that holds the devices asked for.
 TPU_SLICES = {1: "1x1", 4: "2x2", 8: "2x4", 16: "4x4", 32: "4x8", 64: "8x8", 256: "16x16"}
 
@@ -62,7 +64,12 @@ def only(platform: str) -> bool:
 def devices(count: int = 1) -> list:
     """`count` devices of the target: real ones where JAX runs on that platform, else compile-only."""
     platform, model = KNOWN[name()]
-    if platform == "cpu" or jax.default_backend() == platform:
+    if platform == "cuda":
+        # The CUDA plugin checks for NVIDIA's CUDA wheels when it starts, and without them (the
+        # plugin alone, as a compile without the GPU needs) it refuses to start; read when the
+        # first backend starts, so setting it here, before any, is in time.
+        os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")
+    if platform == "cpu" or jax.default_backend() == BACKEND[platform]:
         found = jax.devices()
         if len(found) < count:
             raise SystemExit(f"{count} devices asked for, {len(found)} here; for the CPU set "

@@ -15,4 +15,4 @@ try:
     jax.device_put(1.0, chosen[0])
     print("device_put: works")
 except Exception as error:  # a compile-only device holds no data
-    print("device_put:", type(error).__name__)
+    print("device_put:", type(error).__name__ + ":", str(error).splitlines()[0])

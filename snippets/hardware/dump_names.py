@@ -27,3 +27,6 @@ for name in names:
     print(re.sub(r"^module_\d{4}\.jit_layer", "…", name))
 for path in pathlib.Path("dump").glob("*autotune_results.pbtxt"):
     print("autotune_results.pbtxt holds:", " ".join(path.read_text().split()))
+for path in pathlib.Path("dump").glob("*memory-usage-report.txt"):
+    spaces = re.findall(r"^Memory Space: (.*)$", path.read_text(), re.MULTILINE)
+    print("memory-usage-report names the memory spaces:", "; ".join(spaces) if spaces else "none")
