@@ -309,6 +309,8 @@ def _run_targets(pages: dict[str, str], result: BuildResult) -> target_runs.Targ
             raise PluginError(f"live: {error}") from None
         log.info("live: %s", error)  # serve shows the records, with a note
         return target_runs.TargetOutcomes()
+    if results:
+        log.info("live: %s", target_runs.summary(results).replace("\n", "\nlive: "))
     where = {}
     for page, text in pages.items():
         for directive in parse_page(text, page).directives:

@@ -13,10 +13,12 @@ that fails on a target is a build failure, shown in that target's tab.
 from __future__ import annotations
 
 import dataclasses
+from concurrent.futures import as_completed
+from contextlib import nullcontext
 
 from .build import jobs, plan
 from .directives import Directive
-from .progress import Log
+from .progress import Log, progress
 from .records import record_path
 from .render import Note, OnTarget
 from .runner import Outcome, Runner
@@ -80,11 +82,29 @@ def run_targets(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outco
             if cache is not None:
                 cache.used.clear()  # from here on it collects the entries this build uses
             started = {target: runner.start(todo[target], env) for target in targets}
+            running = [future for futures in started.values() for future in futures.values()
+                       if not (future.done() and future.result().cached)]
+            reporter = progress(f"snippets for {', '.join(targets)}", len(running), log)
+            with reporter or nullcontext():
+                for _ in as_completed(running):
+                    if reporter:
+                        reporter.step()
             for target in targets:
                 results.outcomes[target] = {name: future.result() for name, future in started[target].items()}
         finally:
             runner.close_version(key)
     return results
+
+
+def summary(results: TargetOutcomes) -> str:
+    """One line per target for the build's log: how many snippets, how many ran, how many failed."""
+    lines = []
+    for target, outcomes in results.outcomes.items():
+        ran = sum(not outcome.cached for outcome in outcomes.values())
+        failed = sum(not outcome.ok or outcome.failed_on is not None for outcome in outcomes.values())
+        lines.append(f"{target}: {len(outcomes)} snippets, {ran} ran, {len(outcomes) - ran} from the cache"
+                     + (f", {failed} failed" if failed else ""))
+    return "\n".join(lines)
 
 
 def problems(results: TargetOutcomes, where: dict[str, str]) -> list[str]:
