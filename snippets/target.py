@@ -91,10 +91,14 @@ def compile(function, *args, **jit_options):
 
     `args` may be arrays or jax.ShapeDtypeStruct; an argument that carries a sharding on the
     target's devices (made from `devices(n)`) keeps it. For the CPU, with no sharding given, this
-    is `jax.jit(function).lower(*args).compile()`, as any snippet would write it."""
+    is `jax.jit(function).lower(*args).compile()`, as any snippet would write it. A function jit
+    has wrapped already (`jax.jit(f)`, no options given here) is compiled as it is, not wrapped
+    again: `function.lower(*args).compile()` (a second jit would add its frames to the metadata)."""
+    jitted = function if not jit_options and hasattr(function, "trace") and hasattr(function, "lower") \
+        else jax.jit(function, **jit_options)
     if name() == "cpu" and not any(getattr(leaf, "sharding", None) is not None
                                    for leaf in jax.tree.leaves(args) if isinstance(leaf, jax.ShapeDtypeStruct)):
-        return jax.jit(function, **jit_options).lower(*args).compile()
+        return jitted.lower(*args).compile()
     device = devices(1)[0]
 
     def abstract(leaf):
@@ -104,7 +108,7 @@ def compile(function, *args, **jit_options):
         return jax.ShapeDtypeStruct(jnp.shape(leaf), jnp.result_type(leaf), sharding=SingleDeviceSharding(device))
 
     shaped = jax.tree.map(abstract, args)
-    return jax.jit(function, **jit_options).trace(*shaped).lower().compile()
+    return jitted.trace(*shaped).lower().compile()
 
 
 def _gpu_config(description: str) -> str:

@@ -2,6 +2,7 @@ import re
 
 import jax
 import jax.numpy as jnp
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -13,10 +14,10 @@ args = (jnp.ones((8, 16)),)
 # --8<-- [end:your-function]
 
 # Everything below works for any function.
-hlo = jax.jit(f).lower(*args).compile().as_text()
+hlo = target.compile(f, *args).as_text()
 print("entry_computation_layout=" + re.search(r"entry_computation_layout=\{(.*?)\}(?:, |$)", hlo, re.M).group(1))
 
-SHAPE = r"(\w+)\[([\d,]*)\]\{([\d,]*)(?::[^}]*)?\}"  # dtype[dims]{minor_to_major}; tiling after ':' ignored
+SHAPE = r"(\w+)\[([\d,]*)\]\{([\d,]*)(?::([^}]*))?\}"  # dtype[dims]{minor_to_major:tiles, memory space}
 
 
 def meaning(dims, layout):
@@ -28,16 +29,27 @@ def meaning(dims, layout):
     return ("row-major" if row_major else "NOT row-major") + (f"; fastest first: {walk}" if len(dims) > 1 else "")
 
 
+def after_colon(extra):
+    """A TPU's tiles and memory space, read aloud ('' where there are none, as on the CPU)."""
+    tiles = re.findall(r"\(([\d,]+)\)", tile[1]) if (tile := re.search(r"T((?:\([\d,]+\))+)", extra)) else []
+    said = [f"stored in tiles of {' x '.join(tiles[0].split(','))} elements, padded to whole tiles"] if tiles else []
+    said += [f"then tiles of ({t}) inside those (narrow types: elements packed into 32-bit words)" for t in tiles[1:]]
+    said += [f"in memory space {space[1]}"] if (space := re.search(r"S\((\d+)\)", extra)) else []
+    return "; " + "; ".join(said) if said else ""
+
+
 seen = {}
 instructions = re.findall(r"^\s+(?:ROOT )?%(\S+) = " + SHAPE + r" (\S+?)\((.*?)\)(.*)$", hlo, re.MULTILINE)
 shapes = {name: (dtype, dims, layout) for name, dtype, dims, layout, *_ in instructions}
-for name, dtype, dims, layout, opcode, operands, rest in instructions:
-    seen.setdefault(f"{dtype}[{dims}]{{{layout}}}", meaning(dims, layout))
+for name, dtype, dims, layout, extra, opcode, operands, rest in instructions:
+    shown = extra if after_colon(extra or "") else ""  # a 4-bit type's E(4) is left out
+    seen.setdefault(f"{dtype}[{dims}]{{{layout}{':' + shown if shown else ''}}}",
+                    meaning(dims, layout) + after_colon(shown))
 print("\nEach shape{layout} in the optimized HLO:")
 for text, said in seen.items():
     print(f"  {text:24} {said}")
 print("\nInstructions that change or reinterpret a layout:")
-for name, dtype, dims, layout, opcode, operands, rest in instructions:
+for name, dtype, dims, layout, extra, opcode, operands, rest in instructions:
     if opcode in ("transpose", "copy", "bitcast") and operands.lstrip("%") in shapes:
         odtype, odims, olayout = shapes[operands.lstrip("%")]
         perm = re.search(r"dimensions=\{([\d,]*)\}", rest)
