@@ -91,11 +91,14 @@ def compile(function, *args, **jit_options):
 
     `args` may be arrays or jax.ShapeDtypeStruct; an argument that carries a sharding on the
     target's devices (made from `devices(n)`) keeps it. For the CPU, with no sharding given, this
-    is `jax.jit(function).lower(*args).compile()`, as any snippet would write it. A function jit
-    has wrapped already (`jax.jit(f)`, no options given here) is compiled as it is, not wrapped
-    again: `function.lower(*args).compile()` (a second jit would add its frames to the metadata)."""
-    jitted = function if not jit_options and hasattr(function, "trace") and hasattr(function, "lower") \
-        else jax.jit(function, **jit_options)
+    is `jax.jit(function).lower(*args).compile()`, as any snippet would write it."""
+    return compile_jitted(jax.jit(function, **jit_options), *args)
+
+
+def compile_jitted(jitted, *args):
+    """compile() for a function jit has wrapped already (`jax.jit(f, ...)`, its options kept),
+    not wrapped again: for the CPU, `jitted.lower(*args).compile()` (a second jit would add its
+    own frames to the metadata)."""
     if name() == "cpu" and not any(getattr(leaf, "sharding", None) is not None
                                    for leaf in jax.tree.leaves(args) if isinstance(leaf, jax.ShapeDtypeStruct)):
         return jitted.lower(*args).compile()
