@@ -85,9 +85,9 @@ def on_files(files, config):
     result, kept = _planned(pages, runner, start=background is not None and _state["first"])
     _state["result"], _state["pages"] = result, pages
     _drawn_pictures(pages, result, runner)
-    _state["errors"] = _error_index(pages, result)
     _state["matrix"] = _run_matrix(pages, result)
     _state["targets"] = _run_targets(pages, result)
+    _state["errors"] = _error_index(pages, result, _state["targets"])
     settings = runner.settings
     if settings.changes_page:  # "What changed between versions", made from this build's outputs
         titles = {page: _title(text) for page, text in pages.items()}
@@ -111,10 +111,13 @@ def on_files(files, config):
     return files
 
 
-def _error_index(pages: dict[str, str], result: BuildResult) -> dict[str, dict[str, set[str]]]:
-    """Every error line the pages' outputs show, by snippet and page; a page's error index
-    (live_engine/error_index.py) that lacks one, or lists one no output shows, stops the build."""
-    shown = errors_shown(pages, {name: outcome.output for name, outcome in result.outcomes.items() if outcome.ok})
+def _error_index(pages: dict[str, str], result: BuildResult,
+                 targets: target_runs.TargetOutcomes) -> dict[str, dict[str, set[str]]]:
+    """Every error line the pages' outputs show (a target's tab included), by snippet and page; a
+    page's error index (live_engine/error_index.py) that lacks one, or lists one no output shows,
+    stops the build."""
+    outputs = {name: outcome.output for name, outcome in result.outcomes.items() if outcome.ok}
+    shown = errors_shown(pages, target_runs.with_target_outputs(outputs, targets))
     if result.errors or result.pending:
         return shown  # some outputs are missing: the index cannot be judged complete on this build
     problems = [problem for page, text in pages.items() if MARK in text

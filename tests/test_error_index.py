@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from live_engine.error_index import MARK, Entry, errors_shown, index_entries, index_problems, printed_errors, with_printed_errors
-from live_engine.records import SUFFIX
+from live_engine.records import SUFFIX, TARGETS_FOLDER
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "docs/errors.md"
@@ -92,7 +92,12 @@ def test_every_error_the_pages_show_has_its_row_and_every_row_its_error():
     """On the committed records: the build makes the same check on its own outputs."""
     records = ROOT / "records"
     outputs = {path.relative_to(records).as_posix().removesuffix(SUFFIX): path.read_text(encoding="utf-8")
-               for path in records.rglob(f"*{SUFFIX}")}
+               for path in records.rglob(f"*{SUFFIX}") if TARGETS_FOLDER not in path.relative_to(records).parts[:1]}
+    # A snippet's target tabs show errors too: each target's record follows its CPU record.
+    for path in sorted((records / TARGETS_FOLDER).glob(f"*/**/*{SUFFIX}")):
+        name = path.relative_to(records / TARGETS_FOLDER).as_posix().split("/", 1)[1].removesuffix(SUFFIX)
+        if name in outputs:
+            outputs[name] += "\n" + path.read_text(encoding="utf-8")
     pages = {f"docs/{path.relative_to(ROOT / 'docs').as_posix()}": path.read_text(encoding="utf-8")
              for path in (ROOT / "docs").rglob("*.md")}
     assert MARK in pages[PAGE], f"{PAGE} has no `{MARK}` mark"

@@ -96,6 +96,17 @@ def run_targets(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outco
     return results
 
 
+def with_target_outputs(outputs: dict[str, str], results: TargetOutcomes) -> dict[str, str]:
+    """Each snippet's CPU output followed by what it printed for each target: the text whose
+    error lines the error index (error_index.py) must list, since the tabs show them too."""
+    joined = dict(outputs)
+    for target_outcomes in results.outcomes.values():
+        for name, outcome in target_outcomes.items():
+            if outcome.ok and outcome.failed_on is None and name in joined:
+                joined[name] += "\n" + outcome.output
+    return joined
+
+
 def summary(results: TargetOutcomes) -> str:
     """One line per target for the build's log: how many snippets, how many ran, how many failed."""
     lines = []
