@@ -2,6 +2,7 @@ import math
 
 import jax
 import jax.numpy as jnp
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 # --8<-- [start:your-function]
 def attention_scores(x, w):
@@ -17,7 +18,7 @@ jitted = jax.jit(attention_scores)  # add donate_argnums=... here if your progra
 # Everything below works for any jitted function and arguments. Shapes are enough:
 # lower() and compile() never run the function, so this works for sizes that would not fit.
 specs = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), args)
-compiled = jitted.lower(*specs).compile()
+compiled = target.compile_jitted(jitted, *specs)
 m = compiled.memory_analysis()
 
 
