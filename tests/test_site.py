@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from live_engine import records
 from live_engine.cache import ResultCache, cache_key
 from live_engine.environment import worker_environment
 from live_engine.normalize import Places, normalize
@@ -35,6 +36,8 @@ class LiveOutputs(HTMLParser):
     def __init__(self):
         super().__init__()
         self.outputs: list[tuple[str, str]] = []
+        self.on_targets: list[tuple[str, str, str]] = []  # (snippet, target, text)
+        self._target: str | None = None
         self._snippet: str | None = None
         self._depth = 0
         self._in_code = False
@@ -42,9 +45,11 @@ class LiveOutputs(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        # (an older JAX's output, in the version matrix's tabs, carries data-version: not the pinned engine's)
+        # (an older JAX's output, in the version matrix's tabs, carries data-version: not the pinned engine's;
+        # a compile target's carries data-target, and goes to `on_targets`)
         if tag == "div" and "live-output" in (attrs.get("class") or "").split() and "data-version" not in attrs:
             self._snippet, self._depth, self._text = attrs["data-snippet"], 0, []
+            self._target = attrs.get("data-target")
         elif tag == "div" and self._snippet is not None:
             self._depth += 1
         elif tag == "code" and self._snippet is not None:
@@ -55,7 +60,10 @@ class LiveOutputs(HTMLParser):
             self._in_code = False
         elif tag == "div" and self._snippet is not None:
             if self._depth == 0:
-                self.outputs.append((self._snippet, "".join(self._text)))
+                if self._target is None:
+                    self.outputs.append((self._snippet, "".join(self._text)))
+                else:
+                    self.on_targets.append((self._snippet, self._target, "".join(self._text)))
                 self._snippet = None
             else:
                 self._depth -= 1
@@ -118,6 +126,21 @@ def test_every_live_output_on_the_site_is_what_its_snippet_printed(site):
     shown = live_outputs(site)
     assert shown, "the site has no live output at all"
     mismatches = [f"{page}: {name}" for page, name, text in shown if text.rstrip("\n") != engine_output(site, name)]
+    assert mismatches == []
+
+
+def test_every_target_tab_shows_its_record(site):
+    """A compile target's tab holds what that target printed: the clean build's output, which
+    `pytest docs/` also holds to its record (records/compiled-for/TARGET/), so a tab that drew the
+    CPU's output, or an old one, fails here."""
+    shown = []
+    for page in sorted(site.rglob("*.html")):
+        parser = LiveOutputs()
+        parser.feed(page.read_text(encoding="utf-8"))
+        shown += [(page.relative_to(site).as_posix(), *found) for found in parser.on_targets]
+    assert len(shown) >= 40, f"only {len(shown)} target tabs on the site"
+    mismatches = [f"{page}: {name} on {target}" for page, name, target, text in shown
+                  if text.rstrip("\n") != records.record_path(SETTINGS, name, target).read_text(encoding="utf-8").rstrip("\n")]
     assert mismatches == []
 
 
