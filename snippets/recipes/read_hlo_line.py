@@ -2,6 +2,7 @@ import re
 
 import jax
 import jax.numpy as jnp
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -60,7 +61,7 @@ def parse(line):
             "backend_config": attributes.pop("backend_config", None), "attributes": attributes}
 
 
-hlo = jax.jit(function).lower(*args).compile().as_text()
+hlo = target.compile(function, *args).as_text()
 lines = [line for line in hlo.splitlines() if re.match(r"\s+(ROOT )?%?\S+ = ", line)]
 line = next((l for l in lines if pick in l), None) or next(l for l in lines if "ROOT" in l)
 print("line:", line.strip())
