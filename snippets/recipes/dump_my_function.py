@@ -20,7 +20,8 @@ jitted = jax.jit(predict)
 args = (jnp.ones((64, 64)), jnp.ones((8, 64)))
 # --8<-- [end:your-function]
 
-# Everything below works for any function: call it once, then read the folder.
+# Everything below works for any function with a __name__ (the regex above names its module
+# by it; a callable object's is jit__unnamed_function): call it once, then read the folder.
 import pathlib  # noqa: E402
 
 jax.block_until_ready(jitted(*args))

@@ -23,7 +23,9 @@ batch_sizes = (2, 5)
 jitted = jax.jit(normalize)
 # --8<-- [end:your-function]
 
-# Everything below works for any function whose symbolic dimensions are batch sizes.
+# Everything below works for any function whose symbolic dimensions are batch sizes and whose
+# arguments are arrays, lists, tuples or dicts (deserialize refuses a pytree node not
+# registered for serialization, such as a dataclass).
 exported = export.export(jitted)(*specs)
 with open("exported.bin", "wb") as f:
     f.write(exported.serialize())  # serialize() needs the flatbuffers package
