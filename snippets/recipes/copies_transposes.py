@@ -2,7 +2,7 @@ import re
 
 import jax
 import jax.numpy as jnp
-
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 # --8<-- [start:your-function]
 def f(x, w):
@@ -52,4 +52,4 @@ lowered = jax.jit(f).lower(*args)
 print("Before XLA's passes (lowered.as_text(dialect='hlo', debug_info=True)):")
 report(lowered.as_text(dialect="hlo", debug_info=True))
 print("After them (compiled.as_text()):")
-report(lowered.compile().as_text())
+report(target.compile(f, *args).as_text())
