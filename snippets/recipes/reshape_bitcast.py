@@ -6,6 +6,7 @@ import numpy as np
 
 import jax
 import jax.numpy as jnp
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -85,7 +86,7 @@ def text(ins):
 def report(title, jitted):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        hlo = jitted.lower(*args).compile().as_text()
+        hlo = target.compile_jitted(jitted, *args).as_text()
     found, entry = parse(hlo)
     callers = {re.search(r"calls=%([\w.-]+)", i["attrs"])[1]: name
                for name, i in found.items() if i["opcode"] == "fusion"}
