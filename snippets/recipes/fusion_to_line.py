@@ -1,9 +1,9 @@
 import linecache
 import re
 from collections import Counter, defaultdict
-
 import jax
 import jax.numpy as jnp
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 # --8<-- [start:your-function]
 def gelu(v):  # a helper: its lines are listed with the line that called it
@@ -24,7 +24,7 @@ wanted = []  # the fusions you ask about, as your profile or dump names them ("f
 # --8<-- [end:your-function]
 
 # Everything below works for any jitted function and its arguments.
-hlo = function.lower(*args).compile().as_text()  # the optimized HLO
+hlo = target.compile_jitted(function, *args).as_text()  # the optimized HLO
 
 
 def table(name, pattern):  # one of the tables at the top of the module (none before JAX 0.9)
