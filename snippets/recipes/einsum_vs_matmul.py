@@ -4,6 +4,7 @@ import re
 import jax
 import jax.numpy as jnp
 from jax import lax
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 # --8<-- [start:your-function]
 x, w = jnp.ones((64, 32, 48)), jnp.ones((48, 96))
@@ -67,7 +68,7 @@ for label, function, args in forms:
         else:
             params = "".join(f" {k}={v}" for k, v in eqn.params.items() if k in ("permutation", "new_sizes", "dimensions"))
             print(f"  jaxpr: {eqn.primitive.name}{params} {ins} -> {short(eqn.outvars[0])}")
-    compiled = jax.jit(function).lower(*args).compile()
+    compiled = target.compile(function, *args)
     text = compiled.as_text()
     entry = re.search(r"^ENTRY %(\S+) ", text, re.M)[1]
     for name, opcode, shape, attributes in hlo_ops(text, entry):
@@ -79,4 +80,7 @@ for label, function, args in forms:
         else:
             print(f"  HLO:   {name} -> {shape}: {described(opcode, attributes)}")
     cost = compiled.cost_analysis()
+    if cost is None:  # no cost model for this target (a GPU compiled without the GPU)
+        print("  cost:  cost_analysis() is None")
+        continue
     print(f"  cost:  flops {cost.get('flops', 0):,.0f}, bytes accessed {cost.get('bytes accessed', 0):,.0f}")
