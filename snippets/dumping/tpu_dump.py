@@ -1,3 +1,7 @@
+from scratch import fresh_folder
+
+fresh_folder(__file__)  # work in an emptied scratch folder (git-ignored), the same on every run
+
 import os
 
 os.environ["XLA_FLAGS"] = "--xla_dump_to=dump"
@@ -9,10 +13,8 @@ import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 
 import target  # noqa: E402
-from scratch import fresh_folder  # noqa: E402
 
 if target.only("tpu"):  # the files libtpu's compiler writes
-    fresh_folder(__file__)
 
     def dense(x, w):
         return jnp.maximum(x @ w, 0.0)

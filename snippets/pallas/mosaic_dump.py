@@ -1,3 +1,7 @@
+from scratch import fresh_folder
+
+fresh_folder(__file__)  # work in an emptied scratch folder (git-ignored), the same on every run
+
 import os
 
 # libtpu reads its flags from this variable when it loads, on a machine without a TPU too.
@@ -12,10 +16,8 @@ import jax.numpy as jnp  # noqa: E402
 from jax.experimental import pallas as pl  # noqa: E402
 
 import target  # noqa: E402
-from scratch import fresh_folder  # noqa: E402
 
 if target.only("tpu"):  # Mosaic is part of libtpu: only a TPU compile runs it
-    fresh_folder(__file__)
 
     def add_kernel(a_ref, b_ref, sum_ref):
         sum_ref[...] = a_ref[...] + b_ref[...]
