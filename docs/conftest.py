@@ -135,8 +135,8 @@ def run_directive(example):
         mismatch = records.check(runner.settings, path, outcome.output)
         if mismatch:
             return f"{directive.where}: {mismatch}"
-    for target in directive.targets if wanted_targets() is None else \
-            [target for target in directive.targets if target in wanted_targets()]:
+    wanted = wanted_targets()
+    for target in [target for target in directive.targets if wanted is None or target in wanted]:
         problem = _run_for_target(example, directive, target, runner)
         if problem:
             return problem

@@ -160,8 +160,13 @@ def views(directive: Directive, snippet: Snippet, results: TargetOutcomes, setti
 
 
 def _from_record(directive: Directive, target: str, settings: Settings) -> OnTarget:
-    why = ("this build ran the CPU alone (LIVE_TARGETS)" if wanted_targets() is not None
-           and target not in (wanted_targets() or ()) else "it has not been compiled for it on this machine yet")
+    wanted = wanted_targets()
+    if wanted == ():
+        why = "this build ran the CPU alone (LIVE_TARGETS)"
+    elif wanted is not None and target not in wanted:
+        why = "this build left this target out (LIVE_TARGETS)"
+    else:
+        why = "it has not been compiled for it on this machine yet"
     path = record_path(settings, directive.path, target)
     record = path.read_text(encoding="utf-8") if path is not None and path.is_file() else None
     label = TARGETS[target].label
