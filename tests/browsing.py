@@ -256,16 +256,48 @@ def visit_jobs(site: Path, base: str, jobs: queue.SimpleQueue, visits: dict[tupl
                     page, scheme = jobs.get_nowait()
                 except queue.Empty:
                     return
-                visit = visits[page, scheme] = tabs[scheme].visit = Visit(page, scheme)
-                visit_page(tabs[scheme].tab, base + page, visit, axe)
+                for attempt in range(CRASH_RETRIES + 1):
+                    visit = visits[page, scheme] = tabs[scheme].visit = Visit(page, scheme)
+                    visit_page(tabs[scheme].tab, base + page, visit, axe)
+                    if not (visit_failed(visit) and tab_is_dead(tabs[scheme])):
+                        break
+                    # A crashed tab answers every later goto with the same crash: the visits after
+                    # it would all fail. A fresh tab in a fresh context takes over, and the page is
+                    # visited again; one that crashes every time is still reported.
+                    print(f"{visit.where}: the tab crashed (try {attempt + 1}); a fresh tab takes over", flush=True)
+                    tabs[scheme].tab.context.close()
+                    tabs[scheme] = tab_for(browser, scheme, site, base)
         finally:
             browser.close()
+
+
+# How often a page whose tab crashed is visited again in a fresh tab. A renderer can be killed from
+# outside (in CI the visits share two cores and 24 GiB with the rest of the suite; one run saw a dark
+# tab crash and, with the same tab, every dark visit after it fail); a page that crashes the renderer
+# itself crashes each time and is reported.
+CRASH_RETRIES = 2
+
+
+def visit_failed(visit: Visit) -> bool:
+    return any(problem.startswith("the visit failed:") for problem in visit.problems)
+
+
+def tab_is_dead(held: SchemeTab) -> bool:
+    """Whether the tab's renderer crashed: Playwright said so, or the tab no longer runs a script."""
+    if held.crashed:
+        return True
+    try:
+        held.tab.evaluate("1")
+        return False
+    except PlaywrightError:
+        return True
 
 
 @dataclasses.dataclass
 class SchemeTab:
     tab: object  # Playwright's Page
     visit: Visit | None = None  # the one under way, which the tab's console errors and requests go to
+    crashed: bool = False  # its renderer crashed: every later goto fails the same way
 
 
 def tab_for(browser, scheme: str, site: Path, base: str) -> SchemeTab:
@@ -278,6 +310,7 @@ def tab_for(browser, scheme: str, site: Path, base: str) -> SchemeTab:
         held.visit.problems.append(problem)
 
     held.tab.on("console", lambda message: message.type == "error" and note(f"console: {message.text}"))
+    held.tab.on("crash", lambda _: setattr(held, "crashed", True))
     held.tab.on("pageerror", lambda error: note(f"script error: {error}"))
     held.tab.on("request", lambda request: None if request.url.startswith((base, "data:", "blob:"))
                 else note(f"request leaves localhost: {request.url}"))

@@ -72,3 +72,39 @@ def test_the_visits_start_with_the_costliest_jobs_a_light_visit_counting_more(tm
     assert browsing.jobs_costliest_first(tmp_path) == [
         ("big/", "light"), ("mid/", "light"), ("404.html", "light"), ("big/", "dark"),
         ("small/", "light"), ("mid/", "dark"), ("404.html", "dark"), ("small/", "dark")]
+
+
+def test_a_tab_that_crashes_is_replaced_and_the_visits_after_it_still_run(tmp_path, monkeypatch):
+    """A CI run saw one dark tab crash and every dark visit after it fail in the same dead tab. Here
+    the first visit of one page crashes its renderer (chrome://crash, as a renderer killed from
+    outside); that page is visited again in a fresh tab, and so are the pages after it."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    from sitebuild import serve
+
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "search_index.json").write_text(json.dumps({"config": {}, "docs": []}))
+    page_html = "<!doctype html><html lang='en'><head><title>{0}</title></head><body><main><h1>{0}</h1></main></body></html>"
+    for name in ("a", "b", "c"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "index.html").write_text(page_html.format(name))
+    real_visit, crashes = browsing.visit_page, []
+
+    def crash_once(tab, url, visit, axe):
+        if visit.page == "b/" and not crashes:
+            crashes.append(visit.where)
+            try:
+                tab.goto("chrome://crash")
+            except PlaywrightError as error:
+                visit.problems.append(f"the visit failed: {error}")
+            return
+        real_visit(tab, url, visit, axe)
+
+    monkeypatch.setattr(browsing, "visit_page", crash_once)
+    monkeypatch.setattr(browsing, "SCHEMES", ("dark",))
+    with serve(tmp_path) as base:
+        visits = browsing.visit_every_page(tmp_path, base, visitors=1)
+    assert crashes == ["dark: b/"]
+    assert {visit.where: visit.problems for visit in visits.values()} == {
+        "dark: a/": [], "dark: b/": [], "dark: c/": []}
+    assert all(visit.axe is not None for visit in visits.values())
