@@ -44,7 +44,7 @@ def instructions(hlo):
             if m[1] not in ("parameter", "constant")]
 
 
-print("== what runs: the same program at every size")
+print("== what runs: the program at each size")
 example = jax.tree.map(jnp.asarray, make_args(sizes[0]))
 print(f"jaxpr: {len(jax.make_jaxpr(f)(*example).eqns)} equations")
 programs = []  # the name of each program XLA compiles while the listener is on
