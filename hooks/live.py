@@ -35,6 +35,7 @@ from live_engine.error_index import MARK, errors_shown, index_problems, with_pri
 from live_engine.graph import GraphError, svg_for, use_cache
 from live_engine.matrix import changes_page, prune, run_matrix, summary, unfinished
 from live_engine.render import render, render_failure, render_targets
+from live_engine.cache import NotCachedError
 from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
 from live_engine import target_runs
@@ -75,6 +76,13 @@ def on_config(config):
 
 
 def on_files(files, config):
+    try:
+        return _files(files, config)
+    except NotCachedError as error:  # the published build's last job ran what it should have found
+        raise PluginError(f"live: {error}") from None
+
+
+def _files(files, config):
     runner: Runner = _state["runner"]
     runner.cache.used.clear()  # from here on it collects the entries this build uses
     documents = files.documentation_pages()

@@ -68,8 +68,8 @@ from live_engine.directives import parse_page  # noqa: E402
 from live_engine.snippets import load_snippet  # noqa: E402
 
 SUMMARY = re.compile(r"live: (\d+) snippets: (\d+) ran, (\d+) from the cache")
-SECTIONS = ("floor", "builds", "serve", "warm-floor", "pytest-docs", "memory", "scaling", "cpu", "suite")
-DEFAULT_SECTIONS = SECTIONS[:-2]  # cpu repeats the floor and a cold build, suite takes minutes: asked for by name
+SECTIONS = ("floor", "builds", "serve", "warm-floor", "pytest-docs", "memory", "scaling", "cpu", "suite", "matrix")
+DEFAULT_SECTIONS = SECTIONS[:-3]  # cpu repeats the floor and a cold build, suite and matrix take minutes: asked for by name
 TARGETS = {"cold build": 0.35, "pytest docs/": 0.6}  # at most this many times the one-process floor
 # At most this many seconds, on two idle cores (issue 30).
 SECONDS_TARGETS = {
@@ -408,6 +408,32 @@ def suite_section(table: Table, runs: int, folder: Path) -> None:
     table.add("suite: uv run pytest, fresh clone", times, " | ".join(notes))
 
 
+def matrix_section(table: Table, folder: Path) -> None:
+    """The published build's jobs (.github/workflows/docs.yml) for the pinned JAX and the compile
+    targets, one after another in a fresh clone with an empty cache, as each job starts: the
+    pinned CPU job, each target environment's job (its environment made, then its snippets), and
+    the job that assembles the site from their results with LIVE_CACHED_ONLY. The older JAX
+    versions' jobs are left out: each is a cold build in its own environment (the builds section
+    and README say what one costs), and five of them take most of an hour here. Once each."""
+    uv = shutil.which("uv")
+    if uv is None:
+        sys.exit("the matrix section needs uv on the PATH")
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("CI", "UV_COMPILE_BYTECODE", "VIRTUAL_ENV") and not name.startswith("LIVE_")}
+    clone = folder / "matrix"
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
+    subprocess.run([uv, "sync", "--quiet"], cwd=clone, env=env, check=True)
+    jobs = [("matrix: pinned job (CPU)", {"LIVE_VERSIONS": "pinned", "LIVE_TARGETS": "cpu"}),
+            ("matrix: target-tpu job", {"LIVE_VERSIONS": "pinned", "LIVE_TARGETS": "tpu-v5e,tpu-v6e"}),
+            ("matrix: target-cuda12 job", {"LIVE_VERSIONS": "pinned", "LIVE_TARGETS": "h100,a100"}),
+            ("matrix: site job, nothing run", {"LIVE_VERSIONS": "pinned", "LIVE_CACHED_ONLY": "1"})]
+    for name, variables in jobs:
+        load = os.getloadavg()[0]
+        seconds, _, _ = timed([uv, "run", "mkdocs", "build", "--strict"], clone, env=variables)
+        table.add(name, [seconds], f"load {load:.1f} -> {os.getloadavg()[0]:.1f}")
+    shutil.rmtree(clone, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
@@ -440,6 +466,8 @@ def main() -> None:
             cpu_section(table, args.runs, folder)
         if "suite" in chosen:
             suite_section(table, args.runs, folder)
+        if "matrix" in chosen:
+            matrix_section(table, folder)
     table.print()
 
 

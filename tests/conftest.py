@@ -1,12 +1,9 @@
 from __future__ import annotations
 
-import atexit
 import contextlib
 import gc
 import os
-import shutil
 import sys
-import tempfile
 import threading
 from pathlib import Path
 
@@ -14,6 +11,7 @@ import pytest
 
 import chromium
 from browsing import InBackground
+from live_engine.settings import load_settings
 from live_engine.workers import WorkerPool
 
 # Hermetic: nothing in the caller's shell steers the engine under test. LIVE_CACHE_DIR
@@ -22,12 +20,12 @@ from live_engine.workers import WorkerPool
 # LIVE_PROGRESS_SECONDS would change what builds log. Tests that want one set it.
 for _name in [name for name in os.environ if name.startswith("LIVE_")]:
     del os.environ[_name]
-# ...but one pair of compile-target environments (libtpu; the CUDA plugin) serves the whole
-# session: the clean build and tests/test_targets.py's tiny site would each make their own,
-# two minutes apiece. Removed when the session ends.
-_TARGET_ENVIRONMENTS = tempfile.mkdtemp(prefix="live-target-envs-")
-os.environ["LIVE_TARGET_ENVIRONMENTS"] = _TARGET_ENVIRONMENTS
-atexit.register(shutil.rmtree, _TARGET_ENVIRONMENTS, True)
+# ...but one pair of compile-target environments (libtpu; the CUDA plugin) serves every test: the
+# checkout's own, where `mkdocs build` and `serve` keep them (.cache/live/target-*/env). Each test
+# site would otherwise make its own, two minutes apiece, and every later session again. Sharing is
+# safe: an environment is remade when the lock it was made from changes, under a lock file
+# (versions.hold_env), and each test site keeps its results in its own cache.
+os.environ["LIVE_TARGET_ENVIRONMENTS"] = str(load_settings(Path(__file__).resolve().parent.parent).cache_dir)
 
 
 def pytest_addoption(parser):

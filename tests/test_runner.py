@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from live_engine.cache import cache_key
+from live_engine.cache import NotCachedError, cache_key
 from live_engine.runner import Runner
 from live_engine.settings import Settings
 from live_engine.snippets import Snippet, load_snippet
@@ -61,6 +61,19 @@ def test_a_successful_run_is_cached_and_the_next_run_starts_no_worker(runner, se
     assert (first.cached, second.cached, third.cached) == (False, True, True)
     assert first.output == second.output == third.output
     assert (runner.pool.started, fresh.pool.started) == (started, 0)
+
+
+def test_with_live_cached_only_a_snippet_missing_from_the_cache_is_an_error_naming_it(runner, settings, monkeypatch):
+    """The published build's last job assembles the site from caches other jobs filled: there, a
+    snippet that would run means a job before it did not run it, and the build must say so."""
+    item = snippet(settings, "assembled.py", "print('from a job before')\n")
+    monkeypatch.setenv("LIVE_CACHED_ONLY", "1")
+    with pytest.raises(NotCachedError, match=r"1 snippet\(s\) on the pinned JAX are not in the cache: assembled\.py\."):
+        run_one(runner, item)
+    monkeypatch.delenv("LIVE_CACHED_ONLY")
+    assert run_one(runner, item).cached is False
+    monkeypatch.setenv("LIVE_CACHED_ONLY", "1")
+    assert run_one(runner, item).cached is True  # in the cache now: taken, nothing run
 
 
 def test_without_the_cache_nothing_is_read_or_stored(runner, settings):

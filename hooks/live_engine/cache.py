@@ -82,6 +82,16 @@ def installed_packages(site_packages: tuple[str, ...] | None = None, made: str =
     return hashlib.sha256("\n".join(installed_distributions(site_packages)).encode()).hexdigest()
 
 
+# Set in the published build's last job, which assembles the site from the caches the jobs before
+# it filled (one per environment, .github/workflows/docs.yml): a snippet missing from the cache
+# is then an error, not a run, so that job is known to have run nothing.
+CACHED_ONLY_VARIABLE = "LIVE_CACHED_ONLY"
+
+
+class NotCachedError(RuntimeError):
+    """Snippets had to run while LIVE_CACHED_ONLY said every output is in the cache."""
+
+
 def cache_key(snippet: Snippet, max_output_bytes: int, env: JaxEnv | None = None) -> str:
     """Hash of the snippet and its local modules as read, its environment, the installed
     packages, the toolchain and the engine's own source.

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from . import ENGINE_VERSION
-from .cache import ResultCache, installed_packages, toolchain
+from .cache import CACHED_ONLY_VARIABLE, NotCachedError, ResultCache, installed_packages, toolchain
 from .environment import worker_environment
 from .normalize import Places, normalize_paths, to_text
 from .progress import Log, progress
@@ -81,6 +81,10 @@ def executed(path: Path, name: str, root: Path, cache: ResultCache | None, timeo
         text = cache.get(key)
         if text is not None:
             return NotebookRun(name, json.loads(text), key, cached=True)
+        if os.environ.get(CACHED_ONLY_VARIABLE):
+            raise NotCachedError(f"{CACHED_ONLY_VARIABLE} is set, but the executed notebook {name} is not in the cache: "
+                                 f"the job that runs it did not, for this commit: run it again, or unset "
+                                 f"{CACHED_ONLY_VARIABLE} to run it here.")
     started = time.monotonic()
     notebook = execute(source, name, root, timeout, log)
     if cache is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import signal
 import time
@@ -11,7 +12,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TextIO
 
-from .cache import ResultCache, cache_key
+from .cache import CACHED_ONLY_VARIABLE, NotCachedError, ResultCache, cache_key
 from .environment import read_at_import
 from .normalize import Places, normalize, normalize_paths
 from .progress import Log, progress
@@ -114,6 +115,13 @@ class Runner:
                 futures[snippet.name].set_result(Outcome(snippet.name, shown, cached=True, failed_on=failed_on))
             else:
                 to_run.append((snippet, timeout, key))
+        if to_run and cache is not None and os.environ.get(CACHED_ONLY_VARIABLE):
+            names = [snippet.name for snippet, _, _ in to_run]
+            where = "the pinned JAX" if env is None or env.pinned else env.label
+            raise NotCachedError(
+                f"{CACHED_ONLY_VARIABLE} is set, but {len(names)} snippet(s) on {where} are not in the cache: "
+                f"{', '.join(names[:5])}{', ...' if len(names) > 5 else ''}. The job that runs them did not, "
+                f"for this commit and these packages: run it again, or unset {CACHED_ONLY_VARIABLE} to run them here.")
         # Group by the worker each needs (its JAX_* variables), so each worker is started once and reused.
         to_run.sort(key=lambda job: (read_at_import(job[0].env), job[0].env, job[0].name))
         executor = ThreadPoolExecutor(max_workers=self.settings.snippets_at_once)
