@@ -10,9 +10,12 @@ import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
 
+import target  # noqa: E402  (snippets/target.py: the CPU's devices, or a TPU's or GPU's without the chip)
+
 # --8<-- [start:your-function]
 # Auto axes: the partitioner chooses the shardings in between, and the collectives.
-mesh = jax.make_mesh((2, 4), ("data", "model"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+mesh = jax.make_mesh((2, 4), ("data", "model"), axis_types=(jax.sharding.AxisType.Auto,) * 2,
+                     devices=target.devices(8))
 
 
 def loss(w1, w2, x):  # a two-layer MLP: hidden units split over "model", examples over "data"
@@ -25,9 +28,11 @@ def step(w1, w2, x):
     return w1 - 0.1 * g1, w2 - 0.1 * g2
 
 
-args = (jax.device_put(jnp.ones((256, 1024)), NamedSharding(mesh, P(None, "model"))),
-        jax.device_put(jnp.ones((1024, 256)), NamedSharding(mesh, P("model", None))),
-        jax.device_put(jnp.ones((64, 256)), NamedSharding(mesh, P("data", None))))
+def shaped(shape, spec):  # shapes and shardings only: nothing is allocated
+    return jax.ShapeDtypeStruct(shape, jnp.float32, sharding=NamedSharding(mesh, spec))
+
+
+args = (shaped((256, 1024), P(None, "model")), shaped((1024, 256), P("model", None)), shaped((64, 256), P("data", None)))
 function = step
 # --8<-- [end:your-function]
 

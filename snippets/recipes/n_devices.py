@@ -11,7 +11,9 @@ import jax  # noqa: E402  (after XLA_FLAGS: the CPU backend reads it when it sta
 import jax.numpy as jnp  # noqa: E402
 from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
 
-mesh = jax.make_mesh((4, 2), ("data", "model"))
+import target  # noqa: E402  (snippets/target.py: the CPU's devices, or a TPU's or GPU's without the chip)
+
+mesh = jax.make_mesh((4, 2), ("data", "model"), devices=target.devices(8))
 
 
 def step(w, x):
@@ -34,7 +36,7 @@ pathlib.Path("step.hlo.txt").write_text(text)
 print("devices:", jax.device_count(), "| mesh:", dict(mesh.shape))
 print("header:", re.search(r"num_partitions=\d+", text.splitlines()[0]).group(0))
 entry = text[text.index("\nENTRY"):]
-for number, shape in sorted((int(n), s) for s, n in re.findall(r"= (\S+)\{[\d,]*\} parameter\((\d+)\)", entry)):
+for number, shape in sorted((int(n), s) for s, n in re.findall(r"= (\S+?)\{[^}]*\} parameter\((\d+)\)", entry)):
     print(f"ENTRY parameter({number}): {shape}")
 # One sharding per argument; None for one the function never reads, which jit drops (keep_unused=False).
 shardings = jax.tree.leaves(compiled.input_shardings[0], is_leaf=lambda s: s is None)

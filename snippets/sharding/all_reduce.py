@@ -6,7 +6,9 @@ import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
 
-mesh = jax.make_mesh((8,), ("x",))
+import target  # noqa: E402  (snippets/target.py: the devices of the CPU or a TPU or GPU)
+
+mesh = jax.make_mesh((8,), ("x",), devices=target.devices(8))  # the CPU, or LIVE_TARGET's
 cols = NamedSharding(mesh, P(None, "x"))  # a: f32[16,64], its 64 columns split
 rows = NamedSharding(mesh, P("x", None))  # b: f32[64,16], its 64 rows split
 replicated = NamedSharding(mesh, P())

@@ -6,7 +6,9 @@ import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
 
-mesh = jax.make_mesh((8,), ("x",))
+import target  # noqa: E402  (snippets/target.py: the devices of the CPU or a TPU or GPU)
+
+mesh = jax.make_mesh((8,), ("x",), devices=target.devices(8))  # the CPU, or LIVE_TARGET's
 spec = jax.ShapeDtypeStruct((64, 16), jnp.float32)
 
 
