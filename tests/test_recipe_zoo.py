@@ -20,6 +20,13 @@ dump flag that names it, read when the backend starts) is replaced by `replace` 
 environment, started at once), and each pair's output must pass the page's `??? check
 "Checked on this build's output"` blocks, as tests/test_recipes.py runs them on the one
 second function. A recipe with `run: []` says why under `why:`.
+
+A recipe whose directive names compile targets (`targets=tpu-v5e,h100`) reads optimized HLO,
+memory or layouts, which differ by backend: each of its pairs also runs for each of those
+targets, in the target's environment as the build runs them, and the page's `??? check
+"Checked on every target's output"` blocks must pass with that function's outputs in
+`outputs` (the CPU's) and `target_outputs` (each target's), as they pass on the page's own.
+`LIVE_TARGETS=cpu` leaves the targets out, as it does for the build.
 """
 
 from __future__ import annotations
@@ -34,12 +41,15 @@ from pathlib import Path
 import pytest
 import yaml
 
+from live_engine.directives import parse_page
 from live_engine.runner import Runner
 from live_engine.settings import load_settings
 from live_engine.snippets import load_snippet
+from live_engine.target_runs import for_target
+from live_engine.targets import TARGETS, wanted_targets
 from author_commands.recipe_notebooks import recipe_pages, snippet_of
 
-from test_recipes import ANY_FUNCTION, CHECK, sections
+from test_recipes import ANY_FUNCTION, CHECK, EVERY_TARGET, sections
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOO = Path(__file__).resolve().parent / "zoo"
@@ -88,6 +98,15 @@ def pairs() -> dict[str, list[tuple[str, str]]]:
 PAIRS = pairs()
 
 
+def targets_of(page: Path) -> tuple[str, ...]:
+    """The targets the recipe's own directive compiles for and this run wants (none for most)."""
+    name = snippet_of(page.read_text(encoding="utf-8"), page.name)
+    named = next((d.targets for d in parse_page(page.read_text(encoding="utf-8"), page.name).directives
+                  if d.path == name), ())
+    wanted = wanted_targets()
+    return tuple(t for t in named if wanted is None or t in wanted)
+
+
 def test_every_recipe_declares_its_zoo_functions():
     tags = zoo_tags()
     assert len(tags) >= 30, "tests/zoo/ holds at least 30 reader functions"
@@ -122,7 +141,9 @@ def started(tmp_path_factory, request):
               if getattr(item, "originalname", None) == "test_a_recipe_holds_on_every_zoo_function_it_is_for"}
     root = tmp_path_factory.mktemp("zoo")
     shutil.copytree(ROOT / "snippets", root / "snippets", symlinks=True)
-    (root / "pyproject.toml").write_text('[tool.live]\ntimeout = 120\n', encoding="utf-8")
+    # The project's own settings: the target environments are made from them (jax_extras), and
+    # another set would make the shared ones again (versions.py, _made_from_now).
+    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
     engine = Runner(load_settings(root), use_cache=False)
     jobs = []
     for page in PAGES:
@@ -132,32 +153,49 @@ def started(tmp_path_factory, request):
             (root / "snippets" / variant_name).write_text(
                 variant(source, fn, declaration(page)), encoding="utf-8")
             jobs.append((load_snippet(engine.settings.snippets_dir, variant_name), engine.settings.timeout))
-    futures = engine.start(jobs)
+    futures = {("cpu", name): future for name, future in engine.start(jobs).items()}
+    # Each target's pairs, after the CPU's are queued: its environment is made (or found) first,
+    # and its worker pool runs beside the CPU's.
+    targets_for = {variant_name: targets_of(page) for page in PAGES if page.stem in chosen
+                   for _, variant_name in PAIRS[page.stem]}
+    by_target = {target: [(for_target(snippet, target), timeout) for snippet, timeout in jobs
+                          if target in targets_for[snippet.name]] for target in TARGETS}
+    for key in sorted({TARGETS[target].environment for target, listed in by_target.items() if listed}):
+        env = engine.environment(key)
+        for target in (t for t, listed in by_target.items() if listed and TARGETS[t].environment == key):
+            futures |= {(target, name): future for name, future in engine.start(by_target[target], env).items()}
     yield futures
     engine.close()
     if os.environ.get("ZOO_TIMES"):  # a file to list each pair's seconds in, to choose pairs by cost
         Path(os.environ["ZOO_TIMES"]).write_text("".join(
-            f"{f.result().seconds:6.1f} {name}\n" for name, f in futures.items() if f.done()), encoding="utf-8")
+            f"{f.result().seconds:6.1f} {target} {name}\n" for (target, name), f in futures.items() if f.done()),
+            encoding="utf-8")
 
 
-def failures(page: Path, fn: str, name: str, variant_name: str, outcome) -> list[str]:
-    """What fails for one pair: its run, or each failing check of 'What to look for' (on the
-    output with the variant's file name put back to the snippet's)."""
+def failures(page: Path, fn: str, name: str, variant_name: str, outcomes: dict) -> list[str]:
+    """What fails for one pair: its run on the CPU or a target, or each failing check of 'What to
+    look for' (on the outputs with the variant's file name put back to the snippet's): the
+    CPU's checks on its output, the every-target checks on every output."""
     where = f"{page.stem} on tests/zoo/{fn}.py"
-    if not outcome.ok:
-        return [f"{where}: does not run: {outcome.problem}\n{textwrap.indent(outcome.details[-1500:], '    ')}"]
-    text, output = page.read_text(encoding="utf-8"), outcome.output.replace(Path(variant_name).stem, Path(name).stem)
+    broken = [f"{where}{'' if target == 'cpu' else f' for {target}'}: does not run: {outcome.problem}\n"
+              f"{textwrap.indent(outcome.details[-1500:], '    ')}" for target, outcome in outcomes.items() if not outcome.ok]
+    if broken:
+        return broken
+    shown = {target: outcome.output.replace(Path(variant_name).stem, Path(name).stem) for target, outcome in outcomes.items()}
+    namespace = {"outputs": {name: shown["cpu"]},
+                 "target_outputs": {target: {name: output} for target, output in shown.items() if target != "cpu"}}
     found = []
-    for match in CHECK.finditer(sections(text)["What to look for"]):
-        if match["title"] != ANY_FUNCTION:
+    for match in CHECK.finditer(sections(page.read_text(encoding="utf-8"))["What to look for"]):
+        if match["title"] not in (ANY_FUNCTION, EVERY_TARGET):
             continue
         code = re.sub(r"^```python\n|^```\n?", "", textwrap.dedent(match["body"]), flags=re.MULTILINE)
-        test = doctest.DocTestParser().get_doctest(code, {"outputs": {name: output}}, where, where, 0)
+        test = doctest.DocTestParser().get_doctest(code, dict(namespace), where, where, 0)
         report: list[str] = []
         failed, _ = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test, out=report.append)
         if failed:
-            found.append(f"{where}: a check of 'What to look for' fails:\n" + "".join(report)[-2500:]
-                         + "\n    its output:\n" + textwrap.indent(output[-2500:], "    | "))
+            found.append(f"{where}: a check of 'What to look for' ({match['title']}) fails:\n" + "".join(report)[-2500:]
+                         + "".join(f"\n    its output for {target}:\n" + textwrap.indent(output[-2000:], "    | ")
+                                   for target, output in shown.items()))
     return found
 
 
@@ -166,5 +204,6 @@ def test_a_recipe_holds_on_every_zoo_function_it_is_for(page, started):
     name = snippet_of(page.read_text(encoding="utf-8"), page.name)
     problems = []
     for fn, variant_name in PAIRS[page.stem]:
-        problems += failures(page, fn, name, variant_name, started[variant_name].result())
+        outcomes = {target: started[target, variant_name].result() for target in ("cpu", *targets_of(page))}
+        problems += failures(page, fn, name, variant_name, outcomes)
     assert problems == [], f"{len(problems)} failure(s):\n" + "\n\n".join(problems)

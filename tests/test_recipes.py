@@ -31,6 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SECOND = Path(__file__).resolve().parent / "recipe_functions"
 PAGES = recipe_pages()
 ANY_FUNCTION = "Checked on this build's output"
+# A recipe compiled for targets (`targets=` on its directive) reads output that differs by backend:
+# this block's checks read `outputs` and `target_outputs` and must hold on every one of them, on the
+# page's own function and on each zoo function (tests/test_recipe_zoo.py).
+EVERY_TARGET = "Checked on every target's output"
 CHECK = re.compile(r'^\?\?\? check "(?P<title>[^"]+)"\n\n(?P<body>(?:    .*\n|\n)+)', re.MULTILINE)
 THREAD = re.compile(r"https://github\.com/(?:jax-ml/jax|google/jax|openxla/xla|openxla/stablehlo)/"
                     r"(?:issues|discussions|pull)/\d+")
@@ -66,6 +70,10 @@ def test_a_recipe_has_the_parts_a_reader_counts_on(page):
     assert 1 <= len(bullets) <= 5, f"{where}: 'What to look for' has {len(bullets)} bullets; one to five"
     assert any(match["title"] == ANY_FUNCTION for match in CHECK.finditer(found["What to look for"])), \
         f"{where}: 'What to look for' needs a ??? check \"{ANY_FUNCTION}\" that asserts its bullets"
+    if " targets=" in text.split("<!-- live:", 1)[1].split("-->", 1)[0]:
+        assert any(match["title"] == EVERY_TARGET for match in CHECK.finditer(found["What to look for"])), \
+            f"{where}: its snippet is compiled for targets, so 'What to look for' needs a ??? check " \
+            f"\"{EVERY_TARGET}\" whose checks hold on outputs and target_outputs alike"
     assert re.search(r"\]\(\.\./[\w-]+\.md#[\w-]+\)", found["Why"]), f"{where}: 'Why' links a chapter's section"
     intro = text[title.end():text.index("<!-- live:")]
     sentences = re.findall(r"[.!?](?:\s|$)", re.sub(r"<!--.*?-->", "", intro, flags=re.DOTALL))
