@@ -1,5 +1,6 @@
 import jax
 import jax.numpy as jnp
+from jax.sharding import SingleDeviceSharding
 
 from hlo_lines import called, computation, entry_summary, hlo, jaxpr
 import target
@@ -12,6 +13,10 @@ window = hlo(text, "reduce-window")
 print(window)
 print(computation(text, called(window)))
 print(jax.jit(jnp.cumsum)(x))
+# What the cumsum is lowered to for the target's device (the lines above are lowered for the CPU).
+on_target = jax.ShapeDtypeStruct((4096,), jnp.float32, sharding=SingleDeviceSharding(target.devices(1)[0]))
+lowered = jax.jit(jnp.cumsum).trace(on_target).lower().as_text()
+print("lowered for the target, n=4096:", " ".join(op for op in ("stablehlo.reduce_window", "chlo.scan") if op in lowered))
 for n in [5, 4096]:  # what the backend's pipeline makes of the cumsum, at two lengths
     compiled = target.compile(jnp.cumsum, jax.ShapeDtypeStruct((n,), jnp.float32)).as_text()
     print(f"optimized, n={n}: {entry_summary(compiled)}")

@@ -3,6 +3,7 @@ import jax.numpy as jnp
 
 from examples import X
 from show import readable
+import target
 
 
 def with_debug_print(x):
@@ -11,4 +12,4 @@ def with_debug_print(x):
     return jnp.sin(y) + 1.0
 
 
-print(readable(jax.jit(with_debug_print).lower(X).compile().as_text()))
+print(readable(target.compile(with_debug_print, X).as_text()))

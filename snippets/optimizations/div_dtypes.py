@@ -18,4 +18,4 @@ for dtype in [jnp.float32, jnp.bfloat16, jnp.float16, jnp.complex64, jnp.int32, 
         found = [f"{opcode} {line.split(' = ')[1].split()[0].split('{')[0]}"
                  for _, _, opcode, line in instructions(text) if opcode in ("divide", "multiply")]
         counts.append(", ".join(found))
-    print(f"{jnp.dtype(dtype).name:<10}{counts[0]:<36}{counts[1]}")
+    print(f"{jnp.dtype(dtype).name:<10}{counts[0]:<35} {counts[1]}")
