@@ -41,5 +41,8 @@ if target.only("tpu"):  # the files libtpu's compiler writes
           re.findall(r"^Memory Space: (.*)$", read(".after_optimizations-memory-usage-report.txt"), re.M))
     print("lines: flagfile", len(read(".flagfile").splitlines()), "| tpu_comp_env.txt",
           len(read(".tpu_comp_env.txt").splitlines()), "| debug_options", len(read(".debug_options").splitlines()))
+    print("basic_compiler_metadata.txt:", *re.findall(r"^(\w+_count): (\d+)$", read(".basic_compiler_metadata.txt"), re.M))
+    print("transfer_stats.txt, its parts:", *re.findall(r"^(\w+) \{$", read(".transfer_stats.txt"), re.M),
+          "| a number in it:", bool(re.search(r"\d", read(".transfer_stats.txt"))))
     print("target_arguments.txt:", *re.findall(r"^  (version|variant): (.*)$", read(".target_arguments.txt"), re.M))
     print("topology.textproto:", read("/topology.textproto").split("\\n")[0].splitlines()[-1])
