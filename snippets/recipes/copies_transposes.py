@@ -27,7 +27,12 @@ def report(hlo):
         return rows
 
     names, functions, places, frames = map(table, ("FileNames", "FunctionNames", "FileLocations", "StackFrames"))
-    shapes = dict(re.findall(r"^\s+(?:ROOT )?%?(\S+) = (\S+) ", hlo, re.MULTILINE))
+    shapes, computation = {}, None  # (computation, name) -> shape: fused computations reuse names
+    for line in hlo.splitlines():
+        if head := re.match(r"^(?:ENTRY )?%?(\S+) .*\{$", line):
+            computation = head[1]
+        if defined := re.match(r"^\s+(?:ROOT )?%?(\S+) = (\S+) ", line):
+            shapes[computation, defined[1]] = defined[2]
     callers = {comp: name for name, comp in re.findall(r"^\s+(?:ROOT )?%?(\S+) = .*calls=%?([\w.-]+)", hlo, re.MULTILINE)}
     computation = None
     for line in hlo.splitlines():
@@ -44,7 +49,7 @@ def report(hlo):
                                                     places[place]).groups()
                 where = f"{names[file].rsplit('/', 1)[-1]}:{line_no} ({functions[function]})"
             inside = f"in fusion {callers[computation]}" if computation in callers else f"in {computation}"
-            print(f"  {name} = {shape} {opcode}({shapes.get(operand.lstrip('%'), operand)}) {dims[0] if dims else ''}".rstrip())
+            print(f"  {name} = {shape} {opcode}({shapes.get((computation, operand.lstrip('%')), operand)}) {dims[0] if dims else ''}".rstrip())
             print(f"      {inside}; op_name={op_name[1] if op_name else None}; line: {where}")
 
 
