@@ -17,6 +17,7 @@ found = list(fusions(compiled))
 for fusion in found:
     print(f"{fusion['name']}: {fusion['kind']}, backend kind {fusion['backend kind']}, "
           f"{len(fusion['opcodes'])} instructions, root {fusion['root']}")
+    print(f"  body: {' '.join(fusion['opcodes'])}")
     for nested in fusion["nested"]:
         print(f"  nested: {nested}")
 print(f"kernels (fusions in ENTRY): {len(found)}")
