@@ -9,8 +9,14 @@ def dense(x, w, b):
     return jnp.maximum(x @ w + b, 0.0)
 
 
-shapes = [jax.ShapeDtypeStruct(shape, jnp.float32) for shape in ((8, 16), (16, 32), (32,))]
-for fusion in fusions(target.compile(dense, *shapes)):
-    print(f"{fusion['name']} ({fusion['kind']}): labelled {fusion['label']}, "
-          f"root {fusion['root']} (labelled {fusion['root label']})")
-    print(f"  body: {' '.join(fusion['opcodes'])}")
+def dense_gelu(x, w, b):
+    return jax.nn.gelu(x @ w + b)
+
+
+for function, (m, k, n) in ((dense, (8, 16, 32)), (dense_gelu, (64, 128, 256))):
+    print(f"{function.__name__} at {m} x {k} x {n}:")
+    shapes = [jax.ShapeDtypeStruct(shape, jnp.float32) for shape in ((m, k), (k, n), (n,))]
+    for fusion in fusions(target.compile(function, *shapes)):
+        print(f"  {fusion['name']} ({fusion['kind']}): labelled {fusion['label']}, "
+              f"root {fusion['root']} (labelled {fusion['root label']})")
+        print(f"    body: {' '.join(fusion['opcodes'])}")
