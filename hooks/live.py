@@ -29,13 +29,12 @@ from mkdocs.structure.files import File
 
 from live_engine.background import MIN_SPACING_SECONDS, Background
 from live_engine.build import BuildResult, build
-from live_engine.cache import toolchain
+from live_engine.cache import NotCachedError, toolchain
 from live_engine.directives import parse_page
 from live_engine.error_index import MARK, errors_shown, index_problems, with_printed_errors
 from live_engine.graph import GraphError, svg_for, use_cache
 from live_engine.matrix import changes_page, prune, run_matrix, summary, unfinished
 from live_engine.render import render, render_failure, render_targets
-from live_engine.cache import NotCachedError
 from live_engine.runner import Runner
 from live_engine.settings import SettingsError, load_settings
 from live_engine import target_runs

@@ -26,7 +26,6 @@ memory or layouts, which differ by backend: each of its pairs also runs for each
 targets, in the target's environment as the build runs them, and the page's `??? check
 "Checked on every target's output"` blocks must pass with that function's outputs in
 `outputs` (the CPU's) and `target_outputs` (each target's), as they pass on the page's own.
-`LIVE_TARGETS=cpu` leaves the targets out, as it does for the build.
 """
 
 from __future__ import annotations
@@ -46,7 +45,7 @@ from live_engine.runner import Runner
 from live_engine.settings import load_settings
 from live_engine.snippets import load_snippet
 from live_engine.target_runs import for_target
-from live_engine.targets import TARGETS, wanted_targets
+from live_engine.targets import TARGETS
 from author_commands.recipe_notebooks import recipe_pages, snippet_of
 
 from test_recipes import ANY_FUNCTION, CHECK, EVERY_TARGET, sections
@@ -99,12 +98,10 @@ PAIRS = pairs()
 
 
 def targets_of(page: Path) -> tuple[str, ...]:
-    """The targets the recipe's own directive compiles for and this run wants (none for most)."""
+    """The targets the recipe's own directive compiles for (none for most)."""
     name = snippet_of(page.read_text(encoding="utf-8"), page.name)
-    named = next((d.targets for d in parse_page(page.read_text(encoding="utf-8"), page.name).directives
-                  if d.path == name), ())
-    wanted = wanted_targets()
-    return tuple(t for t in named if wanted is None or t in wanted)
+    return next((d.targets for d in parse_page(page.read_text(encoding="utf-8"), page.name).directives
+                 if d.path == name), ())
 
 
 def test_every_recipe_declares_its_zoo_functions():
