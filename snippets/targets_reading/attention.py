@@ -1,3 +1,5 @@
+import re
+
 import jax
 import jax.numpy as jnp
 
@@ -18,3 +20,9 @@ for fusion in fusions(compiled):
     print(f"{fusion['name']} ({fusion['kind']}, backend kind {fusion['backend kind']}): {' '.join(fusion['opcodes'])}")
     for nested in fusion["nested"]:
         print(f"  nested: {nested}")
+
+# The same function at two more sizes: is there a custom-call, and how many exponentials are left?
+for n, d in ((8, 16), (512, 128)):
+    text = target.compile(attention, *[jax.ShapeDtypeStruct((n, d), jnp.float32)] * 3).as_text()
+    calls = sorted(set(re.findall(r"%([\w-]+?)(?:\.\d+)? = \S+ custom-call\(", text)))
+    print(f"at {n} x {d}: custom-calls {calls or 'none'}, exponentials {text.count(' exponential(')}")

@@ -14,8 +14,10 @@ def by_constant(x):
 
 
 x, c = jax.ShapeDtypeStruct((8, 16), jnp.float32), jax.ShapeDtypeStruct((), jnp.float32)
-for function, args in ((by_argument, (x, c)), (by_constant, (x,))):
-    print(f"{function.__name__}:")
+x16, c16 = jax.ShapeDtypeStruct((8, 16), jnp.bfloat16), jax.ShapeDtypeStruct((), jnp.bfloat16)
+for name, function, args in (("by_argument", by_argument, (x, c)), ("by_constant", by_constant, (x,)),
+                             ("by_argument in bfloat16", by_argument, (x16, c16))):
+    print(f"{name}:")
     for fusion in fusions(target.compile(function, *args)):
         print(f"  {fusion['name']}: {' '.join(fusion['opcodes'])}")
 
