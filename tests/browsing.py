@@ -256,30 +256,43 @@ def visit_jobs(site: Path, base: str, jobs: queue.SimpleQueue, visits: dict[tupl
                     page, scheme = jobs.get_nowait()
                 except queue.Empty:
                     return
-                for attempt in range(CRASH_RETRIES + 1):
+                for attempt in range(RETRIES + 1):
                     visit = visits[page, scheme] = tabs[scheme].visit = Visit(page, scheme)
                     visit_page(tabs[scheme].tab, base + page, visit, axe)
-                    if not (visit_failed(visit) and tab_is_dead(tabs[scheme])):
+                    why = retry_because(visit, tabs[scheme])
+                    if why is None:
                         break
                     # A crashed tab answers every later goto with the same crash: the visits after
                     # it would all fail. A fresh tab in a fresh context takes over, and the page is
-                    # visited again; one that crashes every time is still reported.
-                    print(f"{visit.where}: the tab crashed (try {attempt + 1}); a fresh tab takes over", flush=True)
+                    # visited again; one that fails every time is still reported.
+                    print(f"{visit.where}: {why} (try {attempt + 1}); a fresh tab visits it again", flush=True)
                     tabs[scheme].tab.context.close()
                     tabs[scheme] = tab_for(browser, scheme, site, base)
         finally:
             browser.close()
 
 
-# How often a page whose tab crashed is visited again in a fresh tab. A renderer can be killed from
-# outside (in CI the visits share two cores and 24 GiB with the rest of the suite; one run saw a dark
-# tab crash and, with the same tab, every dark visit after it fail); a page that crashes the renderer
-# itself crashes each time and is reported.
-CRASH_RETRIES = 2
+# How often a page is visited again, in a fresh tab, when its tab crashed or it did not load in time.
+# The visits run at the lowest priority beside the rest of the suite on two cores: one CI run saw a
+# dark tab crash and, with the same tab, every dark visit after it fail; another, with more load on
+# the machine, saw eleven pages of 130 miss the 30-second load. A page that crashes the renderer
+# itself, or never loads, fails each time and is reported.
+RETRIES = 2
 
 
 def visit_failed(visit: Visit) -> bool:
     return any(problem.startswith("the visit failed:") for problem in visit.problems)
+
+
+def retry_because(visit: Visit, held: SchemeTab) -> str | None:
+    """Why the visit is worth another try in a fresh tab (None: it is what the page gives)."""
+    if not visit_failed(visit):
+        return None
+    if tab_is_dead(held):
+        return "the tab crashed"
+    if any(problem.startswith("the visit failed: Page.goto: Timeout") for problem in visit.problems):
+        return "the page did not load in time"
+    return None
 
 
 def tab_is_dead(held: SchemeTab) -> bool:
