@@ -111,16 +111,22 @@ print("compiled for", target.name())
 """
 
 
-@pytest.fixture(scope="module")
-def target_site(tmp_path_factory):
-    from tinysite import make_site, mkdocs_build
-    folder = tmp_path_factory.mktemp("targets")
+def make_target_site(folder: Path) -> None:
+    """A one-page site whose snippet names a TPU v5e and an H100, with the real site's tabs."""
+    from tinysite import make_site
     make_site(folder, {"index.md": "# Tiny\n\n<!-- live: dense.py targets=tpu-v5e,h100 -->\n"},
               {"dense.py": DENSE}, tool_live='records_dir = "records"\n')
     shutil.copy(TARGET_MODULE, folder / "snippets" / "target.py")
     yml = folder / "mkdocs.yml"  # the real site's tabs and folded notes
     yml.write_text(yml.read_text().replace("pymdownx.highlight]", "pymdownx.highlight, pymdownx.details, "
                                            "admonition, {pymdownx.tabbed: {alternate_style: true}}]"))
+
+
+@pytest.fixture(scope="module")
+def target_site(tmp_path_factory):
+    from tinysite import mkdocs_build
+    folder = tmp_path_factory.mktemp("targets")
+    make_target_site(folder)
     first = mkdocs_build(folder, "--strict")
     page = (folder / "site" / "index.html").read_text()
     second = mkdocs_build(folder, "--strict")
@@ -185,3 +191,23 @@ def test_a_snippet_that_fails_on_one_target_stops_the_strict_build_naming_it(tar
     (line,) = [line for line in failed.stderr.splitlines() if "fails when compiled for" in line]
     assert line.endswith("docs/index.md:3: snippets/not_on_gpu.py fails when compiled for h100 (H100): "
                          "RuntimeError: no kernel for this GPU")
+
+
+def test_a_first_serve_shows_the_targets_records_then_compiles_them_behind_the_page(tmp_path):
+    """`mkdocs serve` with an empty cache: the page comes at once, each target's tab from its record
+    (or saying there is none); once the CPU's snippets are in, the rebuild compiles for each target
+    and the tabs show this machine's compiles."""
+    from serving import Served
+    make_target_site(tmp_path)
+    records.accept(load_settings(tmp_path), "dense.py", "recorded for the TPU\n", "tpu-v5e")
+    with Served(tmp_path) as served:
+        first = _outputs(served.first_page)
+        assert "recorded for the TPU" in first["tpu-v5e"]
+        assert ("Shown from its record records/compiled-for/tpu-v5e/dense.py.txt: it has not been compiled "
+                "for it on this machine yet") in first["tpu-v5e"]
+        assert "No output for H100: it has not been compiled for it on this machine yet, and there is no " \
+               "record of it." in first["h100"]
+        compiled = served.wait_for("", lambda page: "T(8,128)" in _outputs(page).get("tpu-v5e", ""), 300)
+    outputs = _outputs(compiled)
+    assert "recorded for the TPU" not in outputs["tpu-v5e"] and "Shown from its record" not in outputs["tpu-v5e"]
+    assert "HloModule jit__lambda" in outputs["h100"] and "No output for H100" not in outputs["h100"]
