@@ -89,6 +89,7 @@ def _files(files, config):
     pages = {f"docs/{file.src_uri}": _blank_front_matter(file.content_string)
              for file in documents if file.src_uri.endswith(".md")}
     background = _background(runner)
+    target_runs.make_environments_early(pages, runner.settings, _progress_line)
     result, kept = _planned(pages, runner, start=background is not None and _state["first"])
     _state["result"], _state["pages"] = result, pages
     _drawn_pictures(pages, result, runner)

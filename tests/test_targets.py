@@ -211,3 +211,32 @@ def test_a_first_serve_shows_the_targets_records_then_compiles_them_behind_the_p
     outputs = _outputs(compiled)
     assert "recorded for the TPU" not in outputs["tpu-v5e"] and "Shown from its record" not in outputs["tpu-v5e"]
     assert "HloModule jit__lambda" in outputs["h100"] and "No output for H100" not in outputs["h100"]
+
+
+def test_a_build_starts_making_the_target_environments_it_lacks_as_it_starts(monkeypatch, tmp_path):
+    """make_environments_early: one thread per missing environment a page's targets need, none
+    for an environment already made, for targets LIVE_TARGETS leaves out, or under LIVE_CACHED_ONLY."""
+    from live_engine import target_runs
+    (tmp_path / "pyproject.toml").write_text("[tool.live]\n")
+    settings = load_settings(tmp_path)
+    made, existing = [], set()
+    monkeypatch.setattr(target_runs, "ensure_env", lambda settings, key, log=None: made.append(key))
+    monkeypatch.setattr(target_runs, "existing_env", lambda settings, key: key if key in existing else None)
+    pages = {"docs/a.md": "<!-- live: a.py targets=tpu-v5e,h100 -->\n", "docs/b.md": "<!-- live: b.py -->\n"}
+
+    def started(**variables: str) -> list[str]:
+        for name in (TARGETS_VARIABLE, "LIVE_CACHED_ONLY"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in variables.items():
+            monkeypatch.setenv(name, value)
+        made.clear()
+        for thread in target_runs.make_environments_early(pages, settings):
+            thread.join()
+        return sorted(made)
+
+    assert started() == ["cuda12", "tpu"]
+    assert started(**{TARGETS_VARIABLE: "tpu-v5e"}) == ["tpu"]
+    assert started(**{TARGETS_VARIABLE: "cpu"}) == []
+    assert started(LIVE_CACHED_ONLY="1") == []
+    existing.add("tpu")
+    assert started() == ["cuda12"]

@@ -13,11 +13,14 @@ that fails on a target is a build failure, shown in that target's tab.
 from __future__ import annotations
 
 import dataclasses
+import os
+import threading
 from concurrent.futures import as_completed
 from contextlib import nullcontext
 
 from .build import jobs, plan
-from .directives import Directive
+from .cache import CACHED_ONLY_VARIABLE
+from .directives import Directive, parse_page
 from .progress import Log, progress
 from .records import record_path
 from .render import Note, OnTarget
@@ -25,6 +28,7 @@ from .runner import Outcome, Runner
 from .settings import Settings
 from .snippets import Snippet
 from .targets import TARGETS, run_variables, wanted_targets
+from .versions import VersionEnvError, ensure_env, existing_env
 
 
 @dataclasses.dataclass
@@ -66,6 +70,41 @@ def target_jobs(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outco
     return todo
 
 
+def make_environments_early(pages: dict[str, str], settings: Settings, log: Log | None = None) -> list[threading.Thread]:
+    """Start making, each in a thread of its own, the target environments this build will need
+    and does not have yet; the started threads.
+
+    Called as a build starts: uv makes an environment (about a minute each, mostly unpacking
+    and compiling bytecode) while the CPU's snippets run, instead of after them, where a fresh
+    clone's first build would wait for it with the snippets done. A failure here is left for
+    run_targets, which makes the environment again and reports why it cannot."""
+    if os.environ.get(CACHED_ONLY_VARIABLE):
+        return []  # the published site's last job runs nothing: it finds the environments made
+    wanted = wanted_targets()
+    named = {target for page, text in pages.items() if "targets=" in text
+             for directive in parse_page(text, page).directives for target in directive.targets
+             if wanted is None or target in wanted}
+    threads = []
+    for key in sorted({TARGETS[target].environment for target in named}):
+        making = _EARLY.get(key)
+        if (making is None or not making.is_alive()) and existing_env(settings, key) is None:
+            _EARLY[key] = threading.Thread(target=_make_quietly, args=(settings, key, log), daemon=True,
+                                           name=f"making target-{key}")
+            _EARLY[key].start()
+            threads.append(_EARLY[key])
+    return threads
+
+
+_EARLY: dict[str, threading.Thread] = {}  # environment key -> the thread making it early, in this process
+
+
+def _make_quietly(settings: Settings, key: str, log: Log | None) -> None:
+    try:
+        ensure_env(settings, key, log)  # under its lock: run_targets, if it comes first, waits for it
+    except VersionEnvError:
+        pass  # run_targets tries again and says why, where the build reports it
+
+
 def run_targets(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outcome], log: Log | None = None,
                 snippets: dict[str, Snippet] | None = None) -> TargetOutcomes:
     """Each target's outcomes for the snippets that name it (an empty dict when none do)."""
@@ -76,6 +115,9 @@ def run_targets(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outco
     for target in todo:
         by_environment.setdefault(TARGETS[target].environment, []).append(target)
     for key, targets in by_environment.items():
+        making = _EARLY.pop(key, None)
+        if making is not None:
+            making.join()  # our own early start (make_environments_early), not another build to wait for
         try:
             env = runner.environment(key, log)
             cache = runner.cache_for(env)
