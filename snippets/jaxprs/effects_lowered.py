@@ -1,6 +1,10 @@
 import re
 import jax
-import jax.numpy as jnp
+
+jax.config.update("jax_num_cpu_devices", 4)  # four CPU devices, for the shard_map call below
+
+import jax.numpy as jnp  # noqa: E402
+from jax.sharding import AxisType, PartitionSpec as P  # noqa: E402
 
 seen = []
 
@@ -37,6 +41,12 @@ print("jit(vmap(f)), one call on 3 rows: the callback ran", len(seen), "times, w
 seen.clear()
 jax.jit(lambda x: jax.lax.scan(lambda c, _: (f(c), None), x, length=4)[0])(x)  # one call, 4 steps
 print("jit of a 4-step scan over f, one call: the callback ran", len(seen), "times")
+seen.clear()
+mesh = jax.make_mesh((4,), ("d",), axis_types=(AxisType.Auto,))
+jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P("d"), out_specs=P("d")))(jnp.arange(8.0))  # one call
+jax.effects_barrier()  # wait for the callbacks of all four devices
+print("jit(shard_map(f)) over 4 devices, one call on 8 values: the callback ran", len(seen), "times, with",
+      [len(v) for v in seen], "values each")
 
 
 def with_op(op):  # f with another operation in place of jnp.sin (compiled, not run)
