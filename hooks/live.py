@@ -125,7 +125,8 @@ def _error_index(pages: dict[str, str], result: BuildResult,
     page's error index (live_engine/error_index.py) that lacks one, or lists one no output shows,
     stops the build."""
     outputs = {name: outcome.output for name, outcome in result.outcomes.items() if outcome.ok}
-    shown = errors_shown(pages, target_runs.with_target_outputs(outputs, targets))
+    shown = errors_shown(pages, target_runs.with_target_outputs(outputs, pages, result.snippets, targets,
+                                                                _state["runner"].settings))
     if result.errors or result.pending:
         return shown  # some outputs are missing: the index cannot be judged complete on this build
     problems = [problem for page, text in pages.items() if MARK in text

@@ -240,3 +240,19 @@ def test_a_build_starts_making_the_target_environments_it_lacks_as_it_starts(mon
     assert started(LIVE_CACHED_ONLY="1") == []
     existing.add("tpu")
     assert started() == ["cuda12"]
+
+
+def test_an_error_a_target_tab_shows_from_its_record_is_one_the_error_index_counts(monkeypatch, tmp_path):
+    """With LIVE_TARGETS=cpu (the published build's CPU job) a target's tab shows its record: the
+    errors in it are on the page, so the error index must find them there too."""
+    from tinysite import make_project
+    from live_engine.snippets import load_snippet
+    from live_engine.target_runs import TargetOutcomes, with_target_outputs
+    make_project(tmp_path, {"a.py": "print('fine')\n"}, 'records_dir = "records"\n')
+    settings = load_settings(tmp_path)
+    records.accept(settings, "a.py", "ValueError: only on the TPU\n", "tpu-v5e")
+    pages = {"docs/x.md": "<!-- live: a.py targets=tpu-v5e,h100 -->\n"}
+    snippets = {"a.py": load_snippet(settings.snippets_dir, "a.py")}
+    monkeypatch.setenv(TARGETS_VARIABLE, "cpu")
+    joined = with_target_outputs({"a.py": "fine\n"}, pages, snippets, TargetOutcomes(), settings)
+    assert joined == {"a.py": "fine\n\nValueError: only on the TPU\n"}  # the H100 has no record: nothing to add

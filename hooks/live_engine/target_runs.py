@@ -138,14 +138,25 @@ def run_targets(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outco
     return results
 
 
-def with_target_outputs(outputs: dict[str, str], results: TargetOutcomes) -> dict[str, str]:
-    """Each snippet's CPU output followed by what it printed for each target: the text whose
-    error lines the error index (error_index.py) must list, since the tabs show them too."""
+def with_target_outputs(outputs: dict[str, str], pages: dict[str, str], snippets: dict[str, Snippet],
+                        results: TargetOutcomes, settings: Settings) -> dict[str, str]:
+    """Each snippet's CPU output followed by what each of its target tabs shows: the text whose
+    error lines the error index (error_index.py) must list, since the tabs show them too. A tab
+    shows this build's output, or the committed record where the build did not compile for that
+    target (LIVE_TARGETS=cpu, as the published build's CPU job runs): the record's errors are on
+    the page all the same."""
     joined = dict(outputs)
-    for target_outcomes in results.outcomes.values():
-        for name, outcome in target_outcomes.items():
-            if outcome.ok and outcome.failed_on is None and name in joined:
-                joined[name] += "\n" + outcome.output
+    seen: set[tuple[str, str]] = set()
+    for page, text in pages.items():
+        if "targets=" not in text:
+            continue
+        for directive in parse_page(text, page).directives:
+            if directive.path not in joined or directive.path not in snippets:
+                continue
+            for shown in views(directive, snippets[directive.path], results, settings):
+                if shown.output is not None and not shown.failed and (directive.path, shown.target) not in seen:
+                    seen.add((directive.path, shown.target))
+                    joined[directive.path] += "\n" + shown.output
     return joined
 
 
