@@ -9,6 +9,7 @@ in the site's cache and shows each target's output in a tab beside the CPU's.
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import shutil
@@ -179,6 +180,24 @@ def test_live_targets_cpu_shows_the_targets_records_and_says_so(target_site):
         in outputs["tpu-v5e"]
     assert "No output for H100: this build ran the CPU alone (LIVE_TARGETS), and there is no record of it." \
         in outputs["h100"]
+
+
+def test_the_last_job_finds_the_targets_results_by_their_recorded_identity_without_the_environments(target_site,
+                                                                                                     tmp_path):
+    """The published build's site job carries each job's results, not its environments (about 1 GB
+    each): with LIVE_CACHED_ONLY it reads each environment's identity from its results
+    (environment.json) and shows the outputs, making no environment and running nothing."""
+    from tinysite import mkdocs_build
+    folder = target_site[0]
+    for key in ("tpu", "cuda12"):
+        recorded = json.loads((folder / ".cache" / "live" / f"target-{key}" / "results" / "environment.json").read_text())
+        assert recorded["version"] == key and set(recorded["identity"]) == {"toolchain", "packages"}
+    nowhere = tmp_path / "no-environments"  # where this build would look for (and make) them
+    built = mkdocs_build(folder, "--strict", LIVE_CACHED_ONLY="1", LIVE_TARGET_ENVIRONMENTS=str(nowhere))
+    assert built.returncode == 0, built.stderr
+    assert "making the environment" not in built.stderr and not nowhere.exists()
+    outputs = _outputs((folder / "site" / "index.html").read_text())
+    assert "T(8,128)" in outputs["tpu-v5e"] and "HloModule jit__lambda" in outputs["h100"]
 
 
 def test_a_snippet_that_fails_on_one_target_stops_the_strict_build_naming_it(target_site):

@@ -92,6 +92,16 @@ class NotCachedError(RuntimeError):
     """Snippets had to run while LIVE_CACHED_ONLY said every output is in the cache."""
 
 
+def environment_identity(env: JaxEnv) -> dict:
+    """What of an older JAX's or a target's environment goes into its cache keys: its toolchain
+    and a hash of its packages, read from the environment, or as a job that had it recorded them
+    (versions.recorded_env)."""
+    if env.recorded:
+        return json.loads(env.recorded)
+    return {"toolchain": version_toolchain(env.version, env.site_packages, env.made),
+            "packages": installed_packages(env.site_packages, env.made)}
+
+
 def cache_key(snippet: Snippet, max_output_bytes: int, env: JaxEnv | None = None) -> str:
     """Hash of the snippet and its local modules as read, its environment, the installed
     packages, the toolchain and the engine's own source.
@@ -100,11 +110,12 @@ def cache_key(snippet: Snippet, max_output_bytes: int, env: JaxEnv | None = None
     is this interpreter's, and its keys are the same as without the matrix.
     """
     older = env is not None and not env.pinned
+    identity = environment_identity(env) if older else {"toolchain": toolchain(), "packages": installed_packages()}
     material = {
         "engine": ENGINE_VERSION,
-        "toolchain": version_toolchain(env.version, env.site_packages, env.made) if older else toolchain(),
+        "toolchain": identity["toolchain"],
         "python_build": sys.version,
-        "packages": installed_packages(env.site_packages, env.made) if older else installed_packages(),
+        "packages": identity["packages"],
         "snippet": snippet.name,
         "code": snippet.digest,
         "env": snippet.env,

@@ -12,13 +12,13 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TextIO
 
-from .cache import CACHED_ONLY_VARIABLE, NotCachedError, ResultCache, cache_key
+from .cache import CACHED_ONLY_VARIABLE, NotCachedError, ResultCache, cache_key, environment_identity
 from .environment import read_at_import
 from .normalize import Places, normalize, normalize_paths
 from .progress import Log, progress
 from .settings import Settings
 from .snippets import Snippet
-from .versions import JaxEnv, hold_env, results_folder
+from .versions import JaxEnv, existing_env, hold_env, record_identity, recorded_env, results_folder
 from .workers import Run, WorkerError, WorkerPool, check_platform
 
 FAULTHANDLER_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
@@ -65,6 +65,12 @@ class Runner:
     def environment(self, version: str, log: Log | None = None) -> JaxEnv:
         """The environment of an older JAX, made on first use (see versions.py), kept from
         being made again by another build until `close_version`."""
+        if os.environ.get(CACHED_ONLY_VARIABLE) and existing_env(self.settings, version) is None:
+            # The published site's last job carries each environment job's results, not the
+            # environment: it runs nothing, and the identity recorded with the results names them.
+            recorded = recorded_env(self.settings, version)
+            if recorded is not None:
+                return recorded
         previous = self._env_locks.pop(version, None)
         if previous is not None:
             previous.close()  # first: held while hold_env makes it again, it would wait for itself
@@ -84,6 +90,8 @@ class Runner:
             return self.cache
         if env.key not in self.version_caches:
             self.version_caches[env.key] = ResultCache(results_folder(self.settings, env.key))
+            if not env.recorded:
+                record_identity(self.settings, env, environment_identity(env))
         return self.version_caches[env.key]
 
     def close_version(self, version: str) -> None:

@@ -68,6 +68,9 @@ class JaxEnv:
     pinned: bool = False
     made: str = ""  # digest of its ready.json: an environment made again has its packages read afresh
     key: str = ""  # what names it: its version for an older JAX, else a target environment's name ("tpu")
+    # The identity (toolchain, packages) an environment job recorded beside its results, for a build
+    # that only reads results (LIVE_CACHED_ONLY) and never makes the environment: JSON, or "".
+    recorded: str = ""
 
     def __post_init__(self) -> None:
         if not self.key:
@@ -120,6 +123,34 @@ def jax_version(settings: Settings, version: str) -> str:
 
 def results_folder(settings: Settings, version: str) -> Path:
     return version_folder(settings, version, results=True) / "results"
+
+
+IDENTITY = "environment.json"  # in an environment's results folder: what its cache keys were made from
+
+
+def record_identity(settings: Settings, env: JaxEnv, identity: dict) -> None:
+    """Write `identity` (cache.environment_identity) beside the results of `env`, where the
+    published build's last job, which carries the results and not the environments, finds it."""
+    path = results_folder(settings, env.key) / IDENTITY
+    text = json.dumps({"version": env.key, "identity": identity}, sort_keys=True, indent=1) + "\n"
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+
+
+def recorded_env(settings: Settings, version: str) -> JaxEnv | None:
+    """The environment for `version` as its results recorded it (record_identity): enough to find
+    its outputs in the cache, not to run anything. None if no build recorded it here."""
+    try:
+        recorded = json.loads((results_folder(settings, version) / IDENTITY).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(recorded, dict) or recorded.get("version") != version or not isinstance(recorded.get("identity"), dict):
+        return None
+    return JaxEnv(jax_version(settings, version), "", (), key=version,
+                  recorded=json.dumps(recorded["identity"], sort_keys=True))
 
 
 def existing_env(settings: Settings, version: str) -> JaxEnv | None:
