@@ -186,11 +186,11 @@ def test_the_last_job_finds_the_targets_results_by_their_recorded_identity_witho
                                                                                                      tmp_path):
     """The published build's site job carries each job's results, not its environments (about 1 GB
     each): with LIVE_CACHED_ONLY it reads each environment's identity from its results
-    (environment.json) and shows the outputs, making no environment and running nothing."""
+    (environment.identity) and shows the outputs, making no environment and running nothing."""
     from tinysite import mkdocs_build
     folder = target_site[0]
     for key in ("tpu", "cuda12"):
-        recorded = json.loads((folder / ".cache" / "live" / f"target-{key}" / "results" / "environment.json").read_text())
+        recorded = json.loads((folder / ".cache" / "live" / f"target-{key}" / "results" / "environment.identity").read_text())
         assert recorded["version"] == key and set(recorded["identity"]) == {"toolchain", "packages"}
     nowhere = tmp_path / "no-environments"  # where this build would look for (and make) them
     built = mkdocs_build(folder, "--strict", LIVE_CACHED_ONLY="1", LIVE_TARGET_ENVIRONMENTS=str(nowhere))

@@ -125,7 +125,9 @@ def results_folder(settings: Settings, version: str) -> Path:
     return version_folder(settings, version, results=True) / "results"
 
 
-IDENTITY = "environment.json"  # in an environment's results folder: what its cache keys were made from
+# In an environment's results folder: what its cache keys were made from (JSON, not named *.json,
+# which are the folder's entries)
+IDENTITY = "environment.identity"
 
 
 def record_identity(settings: Settings, env: JaxEnv, identity: dict) -> None:
