@@ -319,8 +319,8 @@ def _run_targets(pages: dict[str, str], result: BuildResult) -> target_runs.Targ
     except VersionEnvError as error:
         if not _state["serving"]:
             raise PluginError(f"live: {error}") from None
-        log.info("live: %s", error)  # serve shows the records, with a note
-        return target_runs.TargetOutcomes()
+        log.info("live: %s", error)  # serve shows the records, with a note saying why
+        return target_runs.TargetOutcomes(unavailable=str(error).split(";")[0])
     if results:
         log.info("live: %s", target_runs.summary(results).replace("\n", "\nlive: "))
     where = {}

@@ -275,3 +275,26 @@ def test_an_error_a_target_tab_shows_from_its_record_is_one_the_error_index_coun
     monkeypatch.setenv(TARGETS_VARIABLE, "cpu")
     joined = with_target_outputs({"a.py": "fine\n"}, pages, snippets, TargetOutcomes(), settings)
     assert joined == {"a.py": "fine\n\nValueError: only on the TPU\n"}  # the H100 has no record: nothing to add
+
+
+def test_a_target_environment_that_cannot_be_made_stops_the_strict_build_saying_which_and_why(tmp_path):
+    """No network and nothing in uv's cache: one line names the environment, uv's reason and what to do."""
+    from tinysite import mkdocs_build
+    make_target_site(tmp_path)
+    failed = mkdocs_build(tmp_path, "--strict", LIVE_TARGET_ENVIRONMENTS=str(tmp_path / "environments"),
+                          UV_OFFLINE="1", UV_CACHE_DIR=str(tmp_path / "empty-uv-cache"))
+    assert failed.returncode != 0
+    (line,) = [line for line in failed.stderr.splitlines() if "could not be made" in line]
+    assert "live: the tpu target environment: `uv pip install` failed, so its environment could not be made" in line
+    assert "LIVE_TARGETS=cpu" in line and "network was disabled" in failed.stderr
+
+
+def test_under_serve_a_target_whose_environment_cannot_be_made_shows_its_record_and_why(tmp_path):
+    from serving import Served
+    make_target_site(tmp_path)
+    records.accept(load_settings(tmp_path), "dense.py", "recorded for the TPU\n", "tpu-v5e")
+    with Served(tmp_path, LIVE_TARGET_ENVIRONMENTS=str(tmp_path / "environments"), UV_OFFLINE="1",
+                UV_CACHE_DIR=str(tmp_path / "empty-uv-cache")) as served:
+        said = "its compiler could not be set up on this machine (the tpu target environment: uv pip install failed"
+        page = served.wait_for("", lambda page: said in _outputs(page).get("tpu-v5e", ""), 120)
+    assert "recorded for the TPU" in _outputs(page)["tpu-v5e"]

@@ -13,6 +13,7 @@ that fails on a target is a build failure, shown in that target's tab.
 from __future__ import annotations
 
 import dataclasses
+import html
 import os
 import threading
 from concurrent.futures import as_completed
@@ -37,6 +38,7 @@ class TargetOutcomes:
 
     outcomes: dict[str, dict[str, Outcome]] = dataclasses.field(default_factory=dict)  # target -> snippet -> outcome
     ran: dict[str, str] = dataclasses.field(default_factory=dict)  # snippet -> digest of the bytes that ran
+    unavailable: str = ""  # under serve: why a target environment could not be made (the tabs show records)
 
     def __bool__(self) -> bool:
         return bool(self.outcomes)
@@ -208,13 +210,15 @@ def views(directive: Directive, snippet: Snippet, results: TargetOutcomes, setti
             said = outcome.output if outcome.ok else f"{outcome.problem}\n{outcome.details}"
             shown.append(OnTarget(target, said, failed=True))
         else:
-            shown.append(_from_record(directive, target, settings))
+            shown.append(_from_record(directive, target, settings, results.unavailable))
     return shown
 
 
-def _from_record(directive: Directive, target: str, settings: Settings) -> OnTarget:
+def _from_record(directive: Directive, target: str, settings: Settings, unavailable: str = "") -> OnTarget:
     wanted = wanted_targets()
-    if wanted == ():
+    if unavailable:
+        why = f"its compiler could not be set up on this machine ({html.escape(unavailable.replace('`', ''))})"
+    elif wanted == ():
         why = "this build ran the CPU alone (LIVE_TARGETS)"
     elif wanted is not None and target not in wanted:
         why = "this build left this target out (LIVE_TARGETS)"
