@@ -46,3 +46,11 @@ if target.only("tpu"):  # the files libtpu's compiler writes
           "| a number in it:", bool(re.search(r"\d", read(".transfer_stats.txt"))))
     print("target_arguments.txt:", *re.findall(r"^  (version|variant): (.*)$", read(".target_arguments.txt"), re.M))
     print("topology.textproto:", read("/topology.textproto").split("\\n")[0].splitlines()[-1])
+    report = read(".after_optimizations-memory-usage-report.txt")
+    for space, body in re.findall(r"^Memory Space: (\w+) \(color=\d\)\n(.*?)(?=^Memory Space|\Z)", report, re.M | re.S):
+        print(f"memory-usage report, {space}: total {re.search(r'Total bytes: (\d+)', body).group(1)} bytes;",
+              "allocations:", " | ".join(f"{row.split(';')[1].strip()} {row.split(';')[-1].strip()}"
+                                         for row in body.splitlines() if "%);" in row))
+    stats = compiled.memory_analysis()
+    print("memory_analysis(): argument", stats.argument_size_in_bytes, "| output", stats.output_size_in_bytes,
+          "| temp", stats.temp_size_in_bytes)
