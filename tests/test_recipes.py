@@ -173,3 +173,16 @@ def test_a_notebook_that_writes_files_works_in_a_temporary_folder_without_the_sc
     made = for_a_notebook(source)
     assert "scratch" not in made and "fresh_folder" not in made
     assert made.startswith("import os\nimport tempfile\n\nos.chdir(tempfile.mkdtemp(")
+
+
+def test_a_notebook_whose_code_imports_target_runs_alone_in_a_fresh_kernel():
+    """Colab opens the notebook and nothing else. n-devices's imports snippets/target.py and works
+    in a scratch folder: its committed notebook, every cell run in a fresh kernel in an empty
+    folder, writes target.py itself and compiles for the 8 devices."""
+    from live_engine.notebooks import execute
+
+    page = next(page for page in recipe_pages() if page.stem == "n-devices")
+    ran = execute(notebook_path(page).read_bytes(), notebook_path(page).name, ROOT, timeout=300)
+    printed = "".join(output.get("text", "") for cell in ran["cells"] if cell["cell_type"] == "code"
+                      for output in cell.get("outputs", []))
+    assert printed.startswith("Writing target.py") and "header: num_partitions=8" in printed

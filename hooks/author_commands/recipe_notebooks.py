@@ -30,6 +30,7 @@ COMMENT = re.compile(r"<!--.*?-->\n?", re.DOTALL)
 FUNCTION_END = "# --8<-- [end:your-function]"
 SCRATCH_IMPORT = re.compile(r"^from scratch import fresh_folder\n", re.MULTILINE)
 SCRATCH_CALL = re.compile(r"^fresh_folder\(__file__\).*\n", re.MULTILINE)
+TARGET_IMPORT = re.compile(r"^import target\b", re.MULTILINE)  # snippets/target.py: the devices to compile for
 
 
 def recipe_pages() -> list[Path]:
@@ -52,8 +53,16 @@ def notebook(page_text: str, snippet_source: str, page: str) -> dict:
     intro = re.sub(r"\n{3,}", "\n\n", COMMENT.sub("", above)).strip()
     intro += (f"\n\nThe page `{page}` of the site shows this code's output and what to look for in it. "
               f"Change the function at the top, then run every cell.")
+    helper = []
+    if TARGET_IMPORT.search(snippet_source):
+        intro += (" The first code cell writes `target.py` (the site's `snippets/target.py`), which the code "
+                  "imports to pick the devices it compiles for: this machine's, or with `LIVE_TARGET` set "
+                  "(`tpu-v5e`, `h100`, ...) a TPU's or GPU's without the chip.")
+        helper = [_code(target_cell())]
     head, _, tail = for_a_notebook(snippet_source).partition(FUNCTION_END)
-    cells = [_markdown(intro), _code(head), *([_code(tail)] if tail.strip() else [])]
+    cells = [_markdown(intro), *helper, _code(head), *([_code(tail)] if tail.strip() else [])]
+    for number, cell in enumerate(cells):  # nbformat 4.5 wants an id per cell; stable, so the file is too
+        cell["id"] = f"cell-{number}"
     return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                         "name": "python3"},
                                          "language_info": {"name": "python"}},
@@ -62,10 +71,22 @@ def notebook(page_text: str, snippet_source: str, page: str) -> dict:
 
 def for_a_notebook(source: str) -> str:
     """The snippet as a notebook runs it: snippets/scratch.py is not there (Colab has the
-    notebook alone), so a snippet that writes files works in a new temporary folder instead."""
-    source = SCRATCH_IMPORT.sub("import os\nimport tempfile\n", source)
-    return SCRATCH_CALL.sub('os.chdir(tempfile.mkdtemp(prefix="recipe-"))  # an empty folder for the files '
+    notebook alone), so a snippet that writes files works in a new temporary folder instead;
+    one that imports target.py (written by the cell before it, target_cell) keeps the folder
+    that holds it importable."""
+    keep = ""
+    if TARGET_IMPORT.search(source):
+        keep = "sys.path.insert(0, os.getcwd())  # where the cell above wrote target.py\n"
+    source = SCRATCH_IMPORT.sub("import os\nimport sys\nimport tempfile\n" if keep else "import os\nimport tempfile\n",
+                                source)
+    return SCRATCH_CALL.sub(keep + 'os.chdir(tempfile.mkdtemp(prefix="recipe-"))  # an empty folder for the files '
                             'this code writes\n', source)
+
+
+def target_cell() -> str:
+    """A cell that writes snippets/target.py into the notebook's folder, for the snippet's
+    `import target`: Colab has the notebook alone, not the repository's snippets/."""
+    return "%%writefile target.py\n" + (SNIPPETS / "target.py").read_text(encoding="utf-8")
 
 
 def notebook_text(page: Path) -> str:

@@ -11,8 +11,11 @@ import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
 
+import target  # noqa: E402  (snippets/target.py: the CPU's devices, or a TPU's or GPU's without the chip)
+
 # --8<-- [start:your-function]
-mesh = jax.make_mesh((2, 4), ("data", "model"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+mesh = jax.make_mesh((2, 4), ("data", "model"), axis_types=(jax.sharding.AxisType.Auto,) * 2,
+                     devices=target.devices(8))
 
 
 def normalize(x):  # written by hand: each row's norm, summed over the 4 devices of "model"
@@ -27,16 +30,20 @@ def loss(w, x):  # the product and the gradient's sums are left to the partition
 
 
 function = jax.grad(loss)
-args = (jax.device_put(jnp.ones((256, 128)), NamedSharding(mesh, P("model", None))),
-        jax.device_put(jnp.ones((64, 256)), NamedSharding(mesh, P("data", "model"))))
+# Shapes with shardings (ShapeDtypeStruct): nothing is allocated, so a TPU or GPU that is not here will do.
+args = (jax.ShapeDtypeStruct((256, 128), jnp.float32, sharding=NamedSharding(mesh, P("model", None))),
+        jax.ShapeDtypeStruct((64, 256), jnp.float32, sharding=NamedSharding(mesh, P("data", "model"))))
 # --8<-- [end:your-function]
 
 # Everything below works for any function, arguments and mesh.
 compiled = jax.jit(function).lower(*args).compile()
 hlo = compiled.as_text()
 partitions = int(re.search(r"num_partitions=(\d+)", hlo.split("\n", 1)[0])[1]) if "num_partitions=" in hlo else 1
-# The device assignment: partition i runs on device_of[i] (on one host, local_devices() lists them all).
-device_of = [d.id for d in compiled.runtime_executable().local_devices()]
+# The device assignment: partition i runs on device_of[i]. jit compiles for the devices of its
+# arguments' shardings, in their order (Sharding._device_assignment, a private attribute; where the
+# program can run, on one host, compiled.runtime_executable().local_devices() lists the same).
+sharded = [s for s in jax.tree.leaves(compiled.input_shardings[0]) if s is not None]
+device_of = [d.id for d in sharded[0]._device_assignment] if sharded else [jax.devices()[0].id]
 
 
 def ints(text):
