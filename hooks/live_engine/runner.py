@@ -63,8 +63,9 @@ class Runner:
         self._env_locks: dict[str, TextIO] = {}  # versions.hold_env's lock per environment in use
 
     def environment(self, version: str, log: Log | None = None) -> JaxEnv:
-        """The environment of an older JAX, made on first use (see versions.py), kept from
-        being made again by another build until `close_version`."""
+        """The environment of an older JAX or a compile target, made on first use (see
+        versions.py), kept from being made again by another build until `close_version`. Under
+        LIVE_CACHED_ONLY, where it is not here, the one its results recorded (versions.recorded_env)."""
         if os.environ.get(CACHED_ONLY_VARIABLE) and existing_env(self.settings, version) is None:
             # The published site's last job carries each environment job's results, not the
             # environment: it runs nothing, and the identity recorded with the results names them.

@@ -81,7 +81,7 @@ def make_environments_early(pages: dict[str, str], settings: Settings, log: Log 
     clone's first build would wait for it with the snippets done. A failure here is left for
     run_targets, which makes the environment again and reports why it cannot."""
     if os.environ.get(CACHED_ONLY_VARIABLE):
-        return []  # the published site's last job runs nothing: it finds the environments made
+        return []  # the published site's last job runs nothing: each results folder names its environment
     wanted = wanted_targets()
     named = {target for page, text in pages.items() if "targets=" in text
              for directive in parse_page(text, page).directives for target in directive.targets
