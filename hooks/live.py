@@ -324,10 +324,8 @@ def _run_targets(pages: dict[str, str], result: BuildResult) -> target_runs.Targ
     if results:
         log.info("live: %s", target_runs.summary(results).replace("\n", "\nlive: "))
     where = {}
-    for page, text in pages.items():
-        for directive in parse_page(text, page).directives:
-            if directive.targets:
-                where.setdefault(directive.path, directive.where)
+    for directive in target_runs.target_directives(pages):
+        where.setdefault(directive.path, directive.where)
     problems = target_runs.problems(results, where)
     if problems and not _state["serving"]:
         raise PluginError("live: snippets that fail on a compile target:\n" + "\n".join(problems))

@@ -72,6 +72,13 @@ def target_jobs(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outco
     return todo
 
 
+def target_directives(pages: dict[str, str]) -> list[Directive]:
+    """Every directive that names compile targets, in page order (pages without `targets=` are
+    not parsed: this runs at every build, serve's rebuilds included)."""
+    return [directive for page, text in pages.items() if "targets=" in text
+            for directive in parse_page(text, page).directives if directive.targets]
+
+
 def make_environments_early(pages: dict[str, str], settings: Settings, log: Log | None = None) -> list[threading.Thread]:
     """Start making, each in a thread of its own, the target environments this build will need
     and does not have yet; the started threads.
@@ -83,8 +90,7 @@ def make_environments_early(pages: dict[str, str], settings: Settings, log: Log 
     if os.environ.get(CACHED_ONLY_VARIABLE):
         return []  # the published site's last job runs nothing: each results folder names its environment
     wanted = wanted_targets()
-    named = {target for page, text in pages.items() if "targets=" in text
-             for directive in parse_page(text, page).directives for target in directive.targets
+    named = {target for directive in target_directives(pages) for target in directive.targets
              if wanted is None or target in wanted}
     threads = []
     for key in sorted({TARGETS[target].environment for target in named}):
@@ -149,16 +155,13 @@ def with_target_outputs(outputs: dict[str, str], pages: dict[str, str], snippets
     the page all the same."""
     joined = dict(outputs)
     seen: set[tuple[str, str]] = set()
-    for page, text in pages.items():
-        if "targets=" not in text:
+    for directive in target_directives(pages):
+        if directive.path not in joined or directive.path not in snippets:
             continue
-        for directive in parse_page(text, page).directives:
-            if directive.path not in joined or directive.path not in snippets:
-                continue
-            for shown in views(directive, snippets[directive.path], results, settings):
-                if shown.output is not None and not shown.failed and (directive.path, shown.target) not in seen:
-                    seen.add((directive.path, shown.target))
-                    joined[directive.path] += "\n" + shown.output
+        for shown in views(directive, snippets[directive.path], results, settings):
+            if shown.output is not None and not shown.failed and (directive.path, shown.target) not in seen:
+                seen.add((directive.path, shown.target))
+                joined[directive.path] += "\n" + shown.output
     return joined
 
 
