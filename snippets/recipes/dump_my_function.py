@@ -21,10 +21,13 @@ args = (jnp.ones((64, 64)), jnp.ones((8, 64)))
 # --8<-- [end:your-function]
 
 # Everything below works for any function with a __name__ (the regex above names its module
-# by it; a callable object's is jit__unnamed_function): call it once, then read the folder.
+# by it; a callable object's is jit__unnamed_function): compile it once, as its first call
+# would, then read the folder.
 import pathlib  # noqa: E402
 
-jax.block_until_ready(jitted(*args))
+import target  # noqa: E402  (the CPU, or the target of LIVE_TARGET: see snippets/target.py)
+
+compiled = target.compile_jitted(jitted, *args)  # on the CPU: jitted.lower(*args).compile()
 dump = pathlib.Path("dump")
 files = sorted(p.name for p in dump.iterdir() if p.is_file())
 print(f"{len(files)} files at the top of dump/:")
@@ -38,5 +41,5 @@ print()
 print("your optimized module:", optimized)
 text = optimized.read_text()
 print(text.splitlines()[0][:120] + " ...")
-header = jitted.lower(*args).compile().as_text().splitlines()[0]
+header = compiled.as_text().splitlines()[0]
 print("its first line is that of compiled.as_text():", text.splitlines()[0] == header)
