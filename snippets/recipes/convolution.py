@@ -3,6 +3,7 @@ import re
 import jax
 import jax.numpy as jnp
 from jax import lax
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -41,8 +42,8 @@ functions = [  # (label, function, arguments)
 # --8<-- [end:your-function]
 
 # Everything below works for any function that holds convolutions.
-CANONICAL = re.compile(r"b\d+f_\d+io->b\d+f$")  # batch first, feature last: the order the CPU's library takes
-LINE = re.compile(r"^\s*(?:ROOT )?%?(\S+) = (\S+) ([a-z][a-z0-9-]*)\((.*?)\)(.*)$")
+SHAPE = r"\((?:[^()]|\([^()]*\))*\)|\S+"  # an array's shape, or a tuple of them (a TPU layout holds parentheses)
+LINE = re.compile(rf"^\s*(?:ROOT )?%?(\S+) = ({SHAPE}) ([a-z][a-z0-9-]*)\((.*?)\)(.*)$")
 ROLES = {"b": "batch", "f": "feature", "i": "in", "o": "out"}
 
 
@@ -77,9 +78,10 @@ def read_labels(labels, shapes):
 
 
 def convolutions(computations):
+    """Each convolution, as HLO's own op or as a library call standing for one (its name says conv)."""
     for comp, instructions in computations.items():
         for ins in instructions:
-            if ins[2] == "convolution":
+            if ins[2] == "convolution" or (ins[2] == "custom-call" and "conv" in (attribute(ins[4], "custom_call_target") or "").lower()):
                 yield comp, ins
 
 
@@ -96,21 +98,25 @@ def show(label, f, args):
         for key in ("feature_group_count", "batch_group_count"):
             if attribute(attrs, key):
                 print(f"      {key}={attribute(attrs, key)}")
-    after = parse(lowered.compile().as_text())
+    after = parse(target.compile(f, *args).as_text())
     callers = {attribute(a, "calls").lstrip("%"): (c, n) for c, ins in after.items() for n, _, op, _, a in ins
                if op == "fusion"}
-    print("-- after the CPU's passes")
-    for comp, (name, shape, _, operands, attrs) in convolutions(after):
+    print(f"-- after XLA's passes for {target.name()}")
+    for comp, (name, shape, opcode, operands, attrs) in convolutions(after):
         labels = attribute(attrs, "dim_labels")
         groups = " ".join(f"{k}={attribute(attrs, k)}" for k in ("feature_group_count", "batch_group_count")
                           if attribute(attrs, k))
-        print(f"  convolution  dim_labels={labels}  window={attribute(attrs, 'window')} {groups}".rstrip())
-        if comp in callers:  # wrapped in a fusion of its own: compiled by XLA's loop emitter
+        print(f"  {opcode}  dim_labels={labels}  window={attribute(attrs, 'window')} {groups}".rstrip())
+        if opcode == "custom-call":  # a library call XLA chose (cuDNN on an NVIDIA GPU)
+            library = attribute(attrs, "custom_call_target").strip('"')
+            print(f"      runs as: a call to {library}, result {re.sub(r'{[^}]*}', '', shape)}")
+        elif comp in callers:  # fused: the fusion is what runs
             comp, name = callers[comp]
             fusion = next(i for i in after[comp] if i[0] == name)
             operands, attrs = fusion[3], fusion[4]
+            kind = attribute(attrs, "kind")
             parts = re.search(r'outer_dimension_partitions":\[([^\]]*)\]', attrs)
-            print(f"      runs as: fusion {name} (kind={attribute(attrs, 'kind')}), a loop XLA compiles"
+            print(f"      runs as: fusion {name} (kind={kind})" + (", a loop XLA compiles" if kind == "kLoop" else "")
                   + (f"; outer_dimension_partitions=[{parts[1]}]" if parts else ""))
         else:
             print("      runs as: the convolution itself, a call into the CPU's convolution library")
@@ -118,10 +124,21 @@ def show(label, f, args):
         producers = {n: i for n, *i in after[comp]}
         for i, operand in enumerate(operands):
             print(f"      operand {i}: {describe(operand, producers, after)}")
-        users = [n for n, _, _, ops, _ in after[comp] if name in ops]
-        print(f"      used by: {', '.join(describe(u, producers, after) for u in users) or 'nothing (the result)'}")
+        print(f"      used by: {', '.join(users(name, producers, after)) or 'nothing (the result)'}")
     calls = [a for ins in after.values() for *_, op, _, a in ins if op == "custom-call"]
-    print(f"  custom-calls: {len(calls)}" + "".join(f"; {attribute(a, 'custom_call_target')}" for a in calls))
+    print(f"  custom-calls: {len(calls)}" + "".join(f"; {attribute(a, 'custom_call_target').strip(chr(34))}" for a in calls))
+
+
+def users(name, producers, computations):
+    """What reads `name`; through a get-tuple-element (a library call returns a tuple), what reads that."""
+    found = []
+    for user, (shape, opcode, operands, attrs) in producers.items():
+        if name in operands:
+            if opcode == "get-tuple-element":
+                found += users(user, producers, computations)
+            else:
+                found.append(describe(user, producers, computations))
+    return found
 
 
 def describe(name, producers, computations):
