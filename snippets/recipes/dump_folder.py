@@ -6,6 +6,7 @@ import tempfile
 
 import jax
 import jax.numpy as jnp
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -23,10 +24,11 @@ calls = [(loss, (w, jnp.ones((8, 16)))), (predict, (w, jnp.ones((8, 16)))),
 # --8<-- [end:your-function]
 
 # Everything below works for any list of calls. The dump options are given to each jit,
-# which writes what XLA_FLAGS="--xla_dump_to=DIR" writes, for these modules alone.
+# which writes what XLA_FLAGS="--xla_dump_to=DIR" writes, for these modules alone; each is
+# compiled, as its call would compile it, for the CPU or the target of LIVE_TARGET.
 dump = pathlib.Path(tempfile.mkdtemp())
 for function, args in calls:
-    jax.jit(function, compiler_options={"xla_dump_to": str(dump)})(*args)
+    target.compile(function, *args, compiler_options={"xla_dump_to": str(dump)})
 
 KINDS = {  # how a file's name ends -> what it holds
     "before_optimizations.txt": "HLO as XLA received it, before any pass",
@@ -41,17 +43,19 @@ KINDS = {  # how a file's name ends -> what it holds
 modules = collections.defaultdict(list)  # "module_NNNN.jit_NAME" -> the rest of each file name
 for path in sorted(dump.iterdir()):
     module, rest = re.match(r"(module_\d+\.[^.]+)\.(.*)", path.name).groups()
-    modules[module].append(rest)
+    modules[module].append(rest + "/" if path.is_dir() else rest)
 for module, rests in modules.items():
     print(module)
     for rest in rests:
         kind = max((k for k in KINDS if rest.endswith(k)), key=len, default=None)
-        print(f"    {rest:54} {KINDS.get(kind, '?')}")
+        if rest.endswith("/"):  # a subfolder: its files
+            kind = "holding " + ", ".join(sorted(p.name for p in (dump / f"{module}.{rest}").iterdir()))
+        print(f"    {rest:54} {KINDS.get(kind, kind or '?')}")
 
 print("\nthe module of each call: the first line of compiled.as_text(), `HloModule jit_NAME,")
 print("entry_computation_layout={...}` with the argument shapes, is that of its *after_optimizations.txt")
 for function, args in calls:
-    header = jax.jit(function).lower(*args).compile().as_text().splitlines()[0]
+    header = target.compile(function, *args).as_text().splitlines()[0]
     mine = [m for m, rests in modules.items() for r in rests if r.endswith("after_optimizations.txt")
             and (dump / f"{m}.{r}").read_text().splitlines()[0] == header]
     shapes = ", ".join(jax.typeof(a).str_short() for a in jax.tree.leaves(args))
