@@ -4,6 +4,9 @@ from pathlib import Path
 
 import jax
 import jax.numpy as jnp
+from jax.sharding import SingleDeviceSharding
+
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 # --8<-- [start:your-function]
 def scores(x, w):
@@ -17,9 +20,11 @@ opcodes = ("divide", "transpose", "multiply")  # the opcodes to follow through t
 # --8<-- [end:your-function]
 
 # Everything below works for any jitted function, arguments and opcodes.
+device = target.devices(1)[0]  # the CPU, or a TPU or GPU compiled for without the chip
+shapes = [jax.ShapeDtypeStruct(jnp.shape(a), jnp.result_type(a), sharding=SingleDeviceSharding(device)) for a in args]
 with tempfile.TemporaryDirectory() as folder:
     # A snapshot at each pipeline's start and after every pass that changed the module.
-    function.lower(*args).compile({"xla_dump_to": folder, "xla_dump_hlo_pass_re": ".*"})
+    function.trace(*shapes).lower().compile({"xla_dump_to": folder, "xla_dump_hlo_pass_re": ".*"})
     snapshots = sorted(Path(folder).glob("module_*.[0-9][0-9][0-9][0-9].*.txt"))
     texts = [(path.name, path.read_text()) for path in snapshots]
 
@@ -32,7 +37,8 @@ rows, before = [], None
 for name, text in texts:
     counts = [count(text, op) for op in opcodes]
     if counts != before:  # this snapshot's pass changed a count (the first row: where the counts start)
-        step = re.sub(r"^module_\d+\.[^.]+\.|\.before_.*$|\.txt$", "", name)  # NNNN.pipeline.after_pass
+        # NNNN.pipeline.after_pass: the name without the module (and a TPU's cl_ build number) and the next pass
+        step = re.sub(r"^module_\d+\.[^.]+\.(?:cl_\d+\.)?|(\.after_[\w-]+)\.before_.*$|\.txt$", lambda m: m[1] or "", name)
         rows.append((step, counts))
     before = counts
 width = max(len(step) for step, _ in rows)
