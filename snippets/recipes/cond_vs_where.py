@@ -1,6 +1,7 @@
 import jax
 import jax.numpy as jnp
 from jax import lax
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -46,13 +47,15 @@ def primitives(jaxpr, names=("cond", "select_n")):
 
 def compiled(fn, arg):
     """The optimized HLO's conditionals and selects, and cost_analysis()'s flops."""
-    c = jax.jit(fn).lower(arg).compile()
+    c = target.compile(fn, arg)
     text = c.as_text()
-    return f"conditional={text.count(' conditional(')} select={text.count(' select(')} " \
-           f"flops={c.cost_analysis().get('flops', 0):.0f}"  # no 'flops' key: no arithmetic (a constant)
+    cost = c.cost_analysis()  # None where the backend gives no estimate (the GPUs)
+    flops = "None" if cost is None else f"{cost.get('flops', 0):.0f}"  # no 'flops' key: no arithmetic (a constant)
+    return f"conditional={text.count(' conditional(')} select={text.count(' select(')} flops={flops}"
 
 
-print("== optimized HLO on the CPU, and cost_analysis() flops")
+SHOWN_AS = {"cpu": "the CPU", "tpu-v5e": "a TPU v5e", "h100": "an H100"}
+print(f"== optimized HLO on {SHOWN_AS.get(target.name(), target.name())}, and cost_analysis() flops")
 for label, fn in [("if_true alone", if_true), ("if_false alone", if_false),
                   ("predicate alone", predicate), ("lax.cond", with_cond), ("jnp.where", with_where)]:
     print(f"{label:16} {compiled(fn, x)}")
