@@ -20,6 +20,9 @@ args = (jnp.ones(100),)
 # --8<-- [end:your-function]
 
 # Everything below works for any jitted function and its arguments.
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
+
+
 def loops(jaxpr):
     """Every scan and while equation, in order, including those inside other loops."""
     for eqn in jaxpr.eqns:
@@ -43,18 +46,66 @@ for eqn in loops(function.trace(*args).jaxpr.jaxpr):
     else:
         print(f"  {where}: while, no length: its cond_jaxpr decides when it stops")
 
-hlo = function.lower(*args).compile().as_text()
+hlo = target.compile_jitted(function, *args).as_text()  # the optimized HLO
+computations = {m[1]: m[2] for m in re.finditer(r"^(?:ENTRY )?%(\S+) [^\n]*\{\n(.*?)^\}", hlo, re.M | re.S)}
+
+
+def instructions(text):
+    """A computation's instructions: name -> (opcode, operand names or a constant's value, attributes)."""
+    return {m[1]: (m[2], re.findall(r"%([\w.-]+)", m[3]) or [m[3]], m[4])
+            for m in re.finditer(r"^\s*(?:ROOT )?%(\S+) = .*? ([a-z][\w-]*)\((.*?)\)(.*)$", text, re.M)}
+
+
+def counted(where, init, cond, body):
+    """The turns a loop makes when its condition compares a counter slot with a constant, the
+    counter starts at a constant and the body adds a constant: what XLA's trip-count analysis
+    reads, for a backend that writes no known_trip_count. None when the loop is not of that form."""
+    table = {name: instructions(computations[name]) for name in (where, cond, body)}
+
+    def source(comp, name):  # the instruction behind copies and bitcasts
+        while table[comp][name][0] in ("copy", "bitcast"):
+            name = table[comp][name][1][0]
+        return table[comp][name]
+
+    def root(comp):
+        return table[comp][re.search(r"^\s*ROOT %(\S+)", computations[comp], re.M)[1]]
+
+    test, state = root(cond), table[where].get(init)
+    if test[0] != "compare" or not state or state[0] != "tuple":
+        return None
+    (left, right), direction = (source(cond, x) for x in test[1]), re.search(r"direction=(\w+)", test[2])[1]
+    if left[0] == "constant":  # limit < counter: turn it round
+        left, right, direction = right, left, {"LT": "GT", "GT": "LT", "LE": "GE", "GE": "LE"}[direction]
+    if left[0] != "get-tuple-element" or right[0] != "constant" or root(body)[0] != "tuple":
+        return None
+    slot = int(re.search(r"index=(\d+)", left[2])[1])
+    start, update = source(where, state[1][slot]), source(body, root(body)[1][slot])
+    steps = [source(body, x) for x in update[1]] if update[0] == "add" else []
+    step = [x for x in steps if x[0] == "constant"]
+    if start[0] != "constant" or len(step) != 1 or not re.fullmatch(r"-?\d+", start[1][0] + step[0][1][0]):
+        return None
+    first, by, limit = int(start[1][0]), int(step[0][1][0]), int(right[1][0])
+    limit += {"LE": 1, "GE": -1}.get(direction, 0)
+    if (direction in ("LT", "LE") and by > 0) or (direction in ("GT", "GE") and by < 0):
+        return max(0, -((first - limit) // by) if by > 0 else -((limit - first) // -by))
+    return None
+
+
 # The tables at the top of the module: stack frame -> file location -> line.
 locations = dict(re.findall(r"^(\d+) \{file_name_id=\d+ function_name_id=\d+ line=(\d+)", hlo, re.MULTILINE))
 frames = {frame: locations[location] for frame, location in
           re.findall(r"^(\d+) \{file_location_id=(\d+) parent_frame_id", hlo, re.MULTILINE)}
 print("in the optimized HLO:")
 whiles = []
-for name, rest in re.findall(r"%(\S+) = .*? while\((.*)$", hlo, re.MULTILINE):
-    frame = re.search(r"stack_frame_id=(\d+)", rest)
-    trips = re.search(r'"known_trip_count":\{"n":"(\d+)"\}', rest)
-    whiles.append((int(frames[frame[1]]) if frame else 0, name,
-                   f"known_trip_count={trips[1]}" if trips else "no known_trip_count"))
+for where, text in computations.items():
+    for name, init, cond, body, rest in re.findall(
+            r"%(\S+) = .*? while\(%(\S+)\), condition=%([\w.-]+), body=%([\w.-]+)(.*)$", text, re.MULTILINE):
+        frame = re.search(r"stack_frame_id=(\d+)", rest)
+        trips = re.search(r'"known_trip_count":\{"n":"(\d+)"\}', rest)
+        turns = None if trips else counted(where, init, cond, body)
+        whiles.append((int(frames[frame[1]]) if frame else 0, name,
+                       f"known_trip_count={trips[1]}" if trips else "no known_trip_count"
+                       + (f"; the condition counts {turns}" if turns is not None else "")))
 for line, name, trips in sorted(whiles):
     print(f"  line {line}: {name}, {trips}")
 entry = hlo[hlo.index("\nENTRY "):]
