@@ -5,6 +5,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -29,7 +30,9 @@ forms = {
                                                                       for k in range(size)]),
 }
 PLUMBING = {"parameter", "constant", "get-tuple-element", "tuple", "bitcast", "copy", "fusion", "call", "iota",
-            "broadcast", "reshape", "concatenate", "convert", "clamp", "while"}  # moves or names data
+            "broadcast", "reshape", "concatenate", "convert", "clamp", "while",  # moves or names data
+            "copy-start", "copy-done", "fusion-start", "fusion-done"}  # a copy or fusion run asynchronously
+LAYOUT = re.compile(r"\{[^{}]*\}")  # a shape's layout: {1,0} on the CPU, {1,0:T(8,128)} with a TPU's tiles
 
 
 def primitives(jaxpr, inside=""):
@@ -48,10 +51,27 @@ def work(hlo):
     """Each opcode of the optimized HLO (fused computations included) that computes: its count and shapes."""
     found = collections.defaultdict(list)
     for line in hlo.splitlines():
-        m = re.match(r"\s+(?:ROOT )?%\S+ = (\([^=]*?\)|\S+?)(?:\{[\d,]*\})? ([\w-]+)\(", line)
-        if m and m.group(2) not in PLUMBING:
-            found[m.group(2)].append(re.sub(r"\{[\d,]*\}", "", m.group(1)))
+        m = re.match(r"\s+(?:ROOT )?%\S+ = (\([^=]*?\)|\S+?)(?:\{[^{}]*\})? ([\w-]+)\(", line)
+        if m and m.group(2) not in PLUMBING and 'custom_call_target="AllocateBuffer"' not in line:  # a TPU's allocation
+            found[m.group(2)].append(LAYOUT.sub("", m.group(1)))
     return ", ".join(f"{op} {len(s)} {sorted(set(s))}".replace("'", "") for op, s in sorted(found.items())) or "none"
+
+
+def trip_counts(hlo):
+    """Each while's trip count: its known_trip_count, or else the bound its condition compares
+    the counter with (`i < N`), marked `*` (a TPU v5e compile writes no known_trip_count)."""
+    found = []
+    for line in re.findall(r"^\s+(?:ROOT )?%\S+ = .* while\(.*$", hlo, re.M):
+        known = re.search(r'"known_trip_count":\{"n":"(\d+)"\}', line)
+        if known:
+            found.append(known[1])
+            continue
+        condition = re.search(r"condition=%([\w.-]+)", line)[1]
+        body = re.search(rf"^%{re.escape(condition)} .*?\n\}}", hlo, re.M | re.S)[0]
+        bound = re.search(r"%(\S+) = s32\[\]\S* constant\((\d+)\)", body)
+        less = bound and re.search(rf"compare\(%\S+, %{re.escape(bound[1])}\), direction=LT", body)
+        found.append(f"{bound[2]}*" if less else "?")
+    return found
 
 
 def counted(names):
@@ -60,11 +80,11 @@ def counted(names):
 
 base = collections.Counter(p.split(": ")[-1] for p in primitives(jax.make_jaxpr(f)(*one).jaxpr))
 print(f"one example: {', '.join(f'{p} {c}' for p, c in sorted(base.items()))}")
-results = {}
+results, marked = {}, False
 for label, g in forms.items():
     jaxpr = jax.make_jaxpr(g)(*batch).jaxpr
     found = list(primitives(jaxpr))
-    compiled = jax.jit(g).lower(*batch).compile()
+    compiled = target.compile(g, *batch)
     hlo = compiled.as_text()
     print(f"== {label}: {len(jaxpr.eqns)} equation{'s' * (len(jaxpr.eqns) != 1)} at the top of the jaxpr")
     loops = [p for p in found if re.match(r"(in loop: )?(scan|while)", p)]
@@ -73,12 +93,18 @@ for label, g in forms.items():
     inner = collections.Counter(p.split(": ")[-1] for p in found)
     inner.subtract({p: times * c for p, c in base.items()})
     print(f"  primitives:   one example's x{times}, then {counted(inner)}")
-    trips = re.findall(r'"known_trip_count":\{"n":"(\d+)"\}', hlo)
+    trips = trip_counts(hlo)
+    marked = marked or any(trip.endswith("*") for trip in trips)
     print(f"  hlo while:    {hlo.count(' while(')} (trip counts: {', '.join(trips) or 'none'})")
     print(f"  hlo work:     {work(hlo)}")
     print(f"  temp:         {compiled.memory_analysis().temp_size_in_bytes} bytes")
-    results[label] = compiled(*batch)
+    results[label] = compiled(*batch) if target.name() == "cpu" else None  # a device that is not here runs nothing
+if marked:
+    print("* from the loop's condition, i < N: this compile writes no known_trip_count")
 reference = jax.tree.leaves(results["vmap"])
 for label, value in results.items():
+    if value is None:
+        print(f"{label} gives vmap's values: not run (compiled for {target.name()}, which is not here)")
+        continue
     close = all(np.allclose(a, b, rtol=1e-2, atol=1e-2) for a, b in zip(reference, jax.tree.leaves(value)))
     print(f"{label} gives vmap's values: {close}")
