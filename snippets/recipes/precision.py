@@ -3,6 +3,7 @@ from collections import Counter
 
 import jax
 import jax.numpy as jnp
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 # --8<-- [start:your-function]
 def product(a, b):
@@ -41,15 +42,22 @@ for case, args in cases.items():
         if " dot(" in line:
             attrs = re.findall(r"(operand_precision=\{[^}]*\}|algorithm=\w+)", line)
             print("  HLO:      ", ", ".join(attrs) or "(default precision: no attribute)")
-    hlo = lowered.compile().as_text()  # after XLA's passes
+    hlo = target.compile_jitted(function, *args).as_text()  # after XLA's passes, for the target
     types = dict(re.findall(r"%(\S+) = (\w+\[[\d,]*\])", hlo))
-    products = re.findall(r"= (\w+\[[\d,]*\])\S* dot\(%([^,]+), %([^)]+)\)(.*)", hlo)
-    for out, lhs, rhs, rest in products:
+    # a TPU runs a product as a convolution
+    products = re.findall(r"= (\w+\[[\d,]*\])\S* (dot|convolution)\(%([^,]+), %([^)]+)\)(.*)", hlo)
+    for out, op, lhs, rhs, rest in products:
         attrs = re.findall(r"(operand_precision=\{[^}]*\}|algorithm=\w+)", rest)
-        print(f"  optimized: dot({types[lhs]}, {types[rhs]}) -> {out}", ", ".join(attrs))
+        print(f"  optimized: {op}({types[lhs]}, {types[rhs]}) -> {out}", ", ".join(attrs))
+    # a GPU may hand the product to cuBLAS: a custom-call whose backend_config holds the precision
+    calls = re.findall(r'= \(?(\w+\[[\d,]*\])[^=\n]*? custom-call\(%([^,)]+), %([^,)]+)[,)].*?custom_call_target="(__cublas[^"]*)"'
+                       r'.*?"precision_config":(\{[^}]*\})', hlo)
+    for out, lhs, rhs, call, config in calls:
+        print(f"  optimized: custom-call {call}({types[lhs]}, {types[rhs]}) -> {out} precision_config={config}")
+    products += calls
     if not products:  # a product of vectors, or of a size-1 dimension, becomes a multiply and a reduce
         print("  optimized: no dot: XLA rewrote it as elementwise ops, and the precision went with it:",
               ", ".join(f"{op} x{n}" for op, n in sorted(Counter(re.findall(r"= \S+ (multiply|reduce)\(", hlo)).items())))
-    fusions = re.findall(r'"fusion_config":\{"kind":"(\w+)"', hlo)
+    fusions = re.findall(r'"fusion(?:_backend)?_config":\{"kind":"(\w+)"', hlo)  # a CPU's, a GPU's
     converts = Counter(f"{types[src].split('[')[0]}->{dst}" for dst, src in re.findall(r"= (\w+)\[[\d,]*\]\S* convert\(%([^)]+)\)", hlo))
     print("  library fusions:", fusions or "none", "| converts:", dict(converts) or "none")
