@@ -3,6 +3,9 @@ import re
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.sharding import SingleDeviceSharding
+
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -46,7 +49,7 @@ def parse(hlo):
 
 
 def short(shape):
-    return re.sub(r"\{[\d,]*\}", "", shape)
+    return re.sub(r"\{[^{}]*\}", "", shape)  # layouts out: {1,0}, a TPU's {0:T(128)}
 
 
 def attribute(attrs, key):
@@ -59,13 +62,22 @@ def describe(name, instructions, computations):
     if name not in instructions:
         return name
     shape, opcode, operands, attrs, _ = instructions[name]
-    if opcode == "fusion":
+    if opcode in ("fusion", "fusion-start"):  # fusion-start: a fusion run asynchronously
         inside = [i[1] for i in computations[attribute(attrs, "calls").lstrip("%")].values()
                   if i[1] not in ("parameter", "constant")]
         return f"fusion[{' '.join(inside)}] {short(shape)}"
-    if opcode in ("copy", "bitcast", "reshape", "broadcast") and operands and operands[0] in instructions:
+    if opcode in ("copy", "bitcast", "reshape", "transpose", "broadcast") and operands and operands[0] in instructions:
         return f"{opcode} of {instructions[operands[0]][1]} {short(shape)}"
     return f"{opcode} {short(shape)}"
+
+
+def outside(computations, callers, comp, name):
+    """A fusion's parameter is what its caller passes there: follow it out, through nested fusions."""
+    while comp in callers and computations[comp][name][1] == "parameter":
+        outer, fusion = callers[comp]
+        name = computations[outer][fusion][2][int(computations[comp][name][2][0])]
+        comp = outer
+    return comp, name
 
 
 def report(computations):
@@ -75,22 +87,34 @@ def report(computations):
         for name, (shape, opcode, operands, attrs, _) in instructions.items():
             if opcode != "scatter":
                 continue
-            if comp in callers:  # the scatter's operands are the fusion's parameters: name the fusion's own
+            if comp in callers:
                 outer, fusion = callers[comp]
                 kind = attribute(computations[outer][fusion][3], "kind")
                 held = [i[1] for i in instructions.values() if i[1] not in ("parameter", "constant")]
                 print(f"  scatter {short(shape)}  in fusion {fusion} ({kind}), which holds: {' '.join(held)}")
-                operands, instructions = computations[outer][fusion][2], computations[outer]
             else:
                 print(f"  scatter {short(shape)}  in {comp}")
             for role, operand in zip(("operand", "indices", "updates"), operands):
-                print(f"      {role + ':':9} {describe(operand, instructions, computations)}")
+                where, operand = outside(computations, callers, comp, operand)
+                print(f"      {role + ':':9} {describe(operand, computations[where], computations)}")
             print("      " + " ".join(f"{k}={attribute(attrs, k)}" for k in KEYS if attribute(attrs, k)))
             update = computations[attribute(attrs, "to_apply").lstrip("%")]
             params = {n: f"parameter({i[2][0]})" for n, i in update.items() if i[1] == "parameter"}
             root = next(i for i in update.values() if i[4])
             args = ", ".join(params.get(o, o) for o in root[2])
             print(f"      to_apply: ROOT {root[1]}({args})")
+
+
+SHOWN_AS = {"cpu": "CPU", "tpu-v5e": "TPU v5e", "h100": "H100"}
+
+
+def lower(f, *args):
+    """jax.jit(f).lower(*args), for the target's device: a GPU's lowering rules can differ from the CPU's."""
+    if target.name() == "cpu":
+        return jax.jit(f).lower(*args)
+    device = target.devices(1)[0]
+    return jax.jit(f).trace(*(jax.ShapeDtypeStruct(jnp.shape(a), jnp.result_type(a), sharding=SingleDeviceSharding(device))
+                              for a in args)).lower()
 
 
 for label, f in functions:
@@ -102,14 +126,17 @@ for label, f in functions:
             if e.primitive.name.startswith("scatter"):
                 params = " ".join(f"{k}={e.params[k]}" for k in ("indices_are_sorted", "unique_indices", "mode"))
                 print(f"-- jaxpr: {e.primitive.name} {params}")
-    lowered = jax.jit(f).lower(x, idx, v)
+    lowered = lower(f, x, idx, v)
     print("-- before XLA's passes")
     report(parse(lowered.as_text(dialect="hlo")))
     after = parse(lowered.compile().as_text())
-    print("-- after the CPU's passes")
+    print(f"-- after the {SHOWN_AS.get(target.name(), target.name())}'s passes")
     report(after)
     print("  ENTRY:", ", ".join(f"{n} = {describe(n, after['ENTRY'], after)}" for n, i in after["ENTRY"].items()
                                 if i[1] not in ("parameter", "constant")))
+    if target.name() != "cpu":  # a compile-only device runs nothing
+        print(f"  result: not run (compiled for {target.name()}, which is not here)")
+        continue
     result = np.asarray(jax.jit(f)(x, idx, v), np.float32)
     print("  result:", np.array2string(result.reshape(-1, result.shape[-1])[0] if result.ndim > 1 else result,
                                        separator=", "))
