@@ -5,6 +5,7 @@ from collections import Counter
 import jax
 import jax.numpy as jnp
 from jax import lax
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -20,9 +21,25 @@ unrolls = (1, 2, 8, True)
 
 # Everything below works for any scan step, carry and xs.
 steps = length if length is not None else len(jax.tree.leaves(xs)[0])
-run = jax.jit(lambda init, xs, unroll: lax.scan(step, init, xs, length=length, unroll=unroll),
-              static_argnums=2)
+SHOWN_AS = {"cpu": "CPU", "tpu-v5e": "TPU v5e", "h100": "H100"}
 SKIP = {"parameter", "constant", "bitcast", "tuple", "get-tuple-element", "copy"}
+
+
+def trip_counts(hlo):
+    """Each while's trip count: its known_trip_count, or else the bound its condition compares
+    the counter with (`i < N`), marked `*` (a TPU v5e compile writes no known_trip_count)."""
+    found = []
+    for line in re.findall(r"^\s+(?:ROOT )?%\S+ = .* while\(.*$", hlo, re.M):
+        known = re.search(r'"known_trip_count":\{"n":"(\d+)"\}', line)
+        if known:
+            found.append(known[1])
+            continue
+        condition = re.search(r"condition=%([\w.-]+)", line)[1]
+        body = re.search(rf"^%{re.escape(condition)} .*?\n\}}", hlo, re.M | re.S)[0]
+        bound = re.search(r"%(\S+) = s32\[\]\S* constant\((\d+)\)", body)
+        less = bound and re.search(rf"compare\(%\S+, %{re.escape(bound[1])}\), direction=LT", body)
+        found.append(f"{bound[2]}*" if less else "?")
+    return found
 
 
 def body_opcodes(hlo, name):
@@ -47,15 +64,16 @@ def body_opcodes(hlo, name):
                    if op not in SKIP and in_body(frame))
 
 
-print(f"a scan of {steps} steps, optimized HLO (CPU):")
+print(f"a scan of {steps} steps, optimized HLO ({SHOWN_AS.get(target.name(), target.name())}):")
 print(f"{'unroll':>6} {'while':>5} {'trips':>5} {'body copies':>11}  {'instructions':>12}  body's instructions by opcode")
-rows, one = [], None
+rows, one, marked = [], None, False
+target.compile(lambda init: init, init)  # the first compile starts the backend: not timed below
 for unroll in unrolls:
     start = time.perf_counter()
-    compiled = run.lower(init, xs, unroll).compile()
+    compiled = target.compile(lambda init, xs: lax.scan(step, init, xs, length=length, unroll=unroll), init, xs)
     compile_s = time.perf_counter() - start
     hlo = compiled.as_text()
-    trips = re.findall(r'"known_trip_count":\{"n":"(\d+)"\}', hlo)
+    trips = trip_counts(hlo)
     ops = body_opcodes(hlo, step.__name__)
     one = one or ops  # the first row, unroll=1, is one copy of the body
     # XLA may fuse an instruction away or copy it into several fusions: take the ratio
@@ -65,10 +83,19 @@ for unroll in unrolls:
     counts = " ".join(f"{op}={n}" for op, n in sorted(ops.items()))
     print(f"{str(unroll):>6} {hlo.count(' while('):>5} {','.join(trips) or '-':>5} {copies:11g}  {total:12}  {counts}")
     rows.append((unroll, compiled, compile_s))
+    marked = marked or any(trip.endswith("*") for trip in trips)
 
-# Times differ from machine to machine and from run to run: these are this machine's.
-print("time on this machine (compile: lower + compile; run: best of 5 rounds of 20 calls)")
+if marked:
+    print("* from the loop's condition, i < N: this compile writes no known_trip_count")
+# Times differ from machine to machine and from run to run: these are this machine's. A program
+# compiled for a device that is not here cannot be called: its run time needs the chip.
+here = target.name() == "cpu" or jax.default_backend() == target.BACKEND[target.KNOWN[target.name()][0]]
+print("time on this machine (compile: lower + compile; run: "
+      + ("best of 5 rounds of 20 calls)" if here else f"needs the {SHOWN_AS.get(target.name(), target.name())})"))
 for unroll, compiled, compile_s in rows:
+    if not here:
+        print(f"unroll={str(unroll):5} compile {compile_s * 1e3:8.1f} ms   run not here")
+        continue
     jax.block_until_ready(compiled(init, xs))
     best = float("inf")
     for _ in range(5):

@@ -81,6 +81,7 @@ def counted(names):
 base = collections.Counter(p.split(": ")[-1] for p in primitives(jax.make_jaxpr(f)(*one).jaxpr))
 print(f"one example: {', '.join(f'{p} {c}' for p, c in sorted(base.items()))}")
 results, marked = {}, False
+here = target.name() == "cpu" or jax.default_backend() == target.BACKEND[target.KNOWN[target.name()][0]]
 for label, g in forms.items():
     jaxpr = jax.make_jaxpr(g)(*batch).jaxpr
     found = list(primitives(jaxpr))
@@ -98,7 +99,7 @@ for label, g in forms.items():
     print(f"  hlo while:    {hlo.count(' while(')} (trip counts: {', '.join(trips) or 'none'})")
     print(f"  hlo work:     {work(hlo)}")
     print(f"  temp:         {compiled.memory_analysis().temp_size_in_bytes} bytes")
-    results[label] = compiled(*batch) if target.name() == "cpu" else None  # a device that is not here runs nothing
+    results[label] = compiled(*batch) if here else None  # a device that is not here runs nothing
 if marked:
     print("* from the loop's condition, i < N: this compile writes no known_trip_count")
 reference = jax.tree.leaves(results["vmap"])
