@@ -3,6 +3,7 @@ import re
 import jax
 import jax.numpy as jnp
 import numpy as np
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -16,7 +17,7 @@ args = (jnp.ones((64, 64)), jnp.ones((64, 2)))
 # --8<-- [end:your-function]
 
 # Everything below works for any function.
-hlo = jax.jit(f).lower(*args).compile().as_text()
+hlo = target.compile(f, *args).as_text()
 calls = re.findall(r"^\s+(?:ROOT )?%(\S+) = (.*?) custom-call\((.*?)\), (.*)$", hlo, re.MULTILINE)
 print(f"{len(calls)} custom-call instructions in the optimized HLO")
 for name, shape, operands, attrs in calls:
