@@ -29,13 +29,21 @@ import pathlib  # noqa: E402
 import shutil  # noqa: E402
 
 import jaxlib  # noqa: E402
+import target  # noqa: E402  (the CPU, or the target of LIVE_TARGET: see snippets/target.py)
 
-jax.block_until_ready(jitted(*args))
+compiled = target.compile_jitted(jitted, *args)  # the compile writes the two modules
+device = target.devices(1)[0]
+ran = device in jax.devices()  # False for a TPU or GPU compiled for without the chip
+if ran:
+    jax.block_until_ready(compiled(*args))  # the call writes the snapshot
 dump, report = pathlib.Path("dump"), pathlib.Path("bug_report")
 report.mkdir()
-for kind in ("before_optimizations.txt", "*after_optimizations.txt", "snapshot.*.pb"):
-    (path,) = dump.glob(f"module_*.{kind}")
-    shutil.copy(path, report / path.name.split(".", 1)[1])  # drop the module_NNNN. prefix
+expected = {"before_optimizations.txt": 1, "*after_optimizations.txt": 1, "snapshot.*.pb": int(ran)}
+for kind, count in expected.items():  # a snapshot per call that ran: make the call once
+    paths = list(dump.glob(f"module_*.{kind}"))
+    assert len(paths) == count, f"dump/ holds {len(paths)} module_*.{kind}, not {count}"
+    for path in paths:
+        shutil.copy(path, report / path.name.split(".", 1)[1])  # drop the module_NNNN. prefix
 (report / "versions.txt").write_text(f"jax {jax.__version__}\njaxlib {jaxlib.__version__}\n")
 
 
@@ -77,23 +85,28 @@ def message(number, payload):  # one length-delimited field
 
 # HloSnapshot field 2: the call's arguments as LiteralProtos. RunHloModuleLiterals wants
 # iterations (field 1) of arguments (field 2): the same protos, wrapped.
-(snapshot,) = report.glob("*.snapshot.*.pb")
-arguments = fields(snapshot.read_bytes(), 2)
-(report / "inputs.pb").write_bytes(message(1, b"".join(message(2, arg) for arg in arguments)))
+snapshots = list(report.glob("*.snapshot.*.pb"))  # one where the call ran, none where it could not
+run_id = snapshots[0].name.split(".")[-2] if snapshots else "<run id>"  # a number that changes from run to run
+for snapshot in snapshots:
+    arguments = fields(snapshot.read_bytes(), 2)
+    (report / "inputs.pb").write_bytes(message(1, b"".join(message(2, arg) for arg in arguments)))
 
-(iteration,) = fields((report / "inputs.pb").read_bytes(), 1)  # read it back
-for i, (literal, arg) in enumerate(zip(fields(iteration, 2), jax.tree.leaves(args))):
-    dims = tuple(d for raw in fields(fields(literal, 1)[0], 3) for d in packed(raw))  # LiteralProto.shape.dimensions
-    print(f"inputs.pb argument {i}: shape {dims}, your argument's {np.shape(arg)}; the snapshot's bytes: {literal == arguments[i]}")
-print(f"inputs.pb holds {len(fields(iteration, 2))} arguments; your call had {len(jax.tree.leaves(args))}")
+    (iteration,) = fields((report / "inputs.pb").read_bytes(), 1)  # read it back
+    for i, (literal, arg) in enumerate(zip(fields(iteration, 2), jax.tree.leaves(args))):
+        dims = tuple(d for raw in fields(fields(literal, 1)[0], 3) for d in packed(raw))  # LiteralProto.shape.dimensions
+        print(f"inputs.pb argument {i}: shape {dims}, your argument's {np.shape(arg)}; the snapshot's bytes: {literal == arguments[i]}")
+    print(f"inputs.pb holds {len(fields(iteration, 2))} arguments; your call had {len(jax.tree.leaves(args))}")
+if not ran:
+    print(f"compiled for {device.device_kind}, not run (the chip is not here): no snapshot, no inputs.pb, no replay")
 print()
-run_id = snapshot.name.split(".")[-2]  # a number that changes from run to run
 for path in sorted(report.iterdir()):
     print(f"bug_report/{path.name}".replace(run_id, "<run id>"))
-print()
-before = next(report.glob("*.before_optimizations.txt")).name
-print("run_hlo_module here:", shutil.which("run_hlo_module") or "not installed (built from openxla/xla with Bazel)")
-print("# XLA's whole pipeline on your module, with your inputs:")
-print(f"run_hlo_module --platform=CPU --input_format=hlo --input_literals_file=inputs.pb --print_literals {before}")
-print("# the optimized module and the inputs recorded in the snapshot, without the HLO passes:")
-print(f"run_hlo_module --platform=CPU --input_format=pb --run_test_hlo_passes=false {snapshot.name}".replace(run_id, "<run id>"))
+for snapshot in snapshots:  # the replay: where the call ran
+    print()
+    before = next(report.glob("*.before_optimizations.txt")).name
+    platform = {"cpu": "CPU", "gpu": "CUDA"}.get(device.platform, device.platform)  # run_hlo_module --platform
+    print("run_hlo_module here:", shutil.which("run_hlo_module") or "not installed (built from openxla/xla with Bazel)")
+    print("# XLA's whole pipeline on your module, with your inputs:")
+    print(f"run_hlo_module --platform={platform} --input_format=hlo --input_literals_file=inputs.pb --print_literals {before}")
+    print("# the optimized module and the inputs recorded in the snapshot, without the HLO passes:")
+    print(f"run_hlo_module --platform={platform} --input_format=pb --run_test_hlo_passes=false {snapshot.name}".replace(run_id, "<run id>"))
