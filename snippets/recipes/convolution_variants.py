@@ -1,5 +1,5 @@
-"""One convolution in other element types, in 3-D, and as a kernel gradient: what each
-compiles to on the CPU, or on the target of LIVE_TARGET."""
+"""One convolution in other element types and sizes, grouped, in 3-D, transposed, with a bias and
+a ReLU, and as a kernel gradient: what each compiles to on the CPU, or on the target of LIVE_TARGET."""
 import re
 
 import jax
@@ -16,6 +16,23 @@ def conv(x, k, precision=None):  # the recipe's `plain` convolution: 3x3, channe
 
 def volume(x, k):  # 3-D, channels last
     return lax.conv_general_dilated(x, k, (1, 1, 1), "SAME", dimension_numbers=("NDHWC", "DHWIO", "NDHWC"))
+
+
+def grouped(x, k):  # two groups of 4 input channels
+    return lax.conv_general_dilated(x, k, (1, 1), "SAME", dimension_numbers=NHWC, feature_group_count=2)
+
+
+def transposed_kernel(x, k):  # upsampling by 2, the kernel flipped as a gradient's would be
+    return lax.conv_transpose(x, k, (2, 2), "SAME", dimension_numbers=NHWC, transpose_kernel=True)
+
+
+def bias_relu(x, k, b):
+    return jax.nn.relu(conv(x, k) + b)
+
+
+def int8_to_int32(x, k):  # int8 operands, an int32 result
+    return lax.conv_general_dilated(x, k, (1, 1), "SAME", dimension_numbers=NHWC,
+                                    preferred_element_type=jnp.int32)
 
 
 def depthwise_kernel_grad(x, k):  # JAX writes it with batch_group_count
@@ -49,7 +66,12 @@ image, kernel = jnp.ones((2, 16, 16, 8)), jnp.ones((3, 3, 8, 16))
 cases = [(dtype.__name__, conv, (image.astype(dtype), kernel.astype(dtype)))
          for dtype in (jnp.float32, jnp.bfloat16, jnp.float16, jnp.int8, jnp.int32)]
 cases[1:1] = [("float32 at HIGHEST", lambda x, k: conv(x, k, lax.Precision.HIGHEST), (image, kernel))]
-cases += [("3-D", volume, (jnp.ones((1, 6, 6, 6, 2)), jnp.ones((3, 3, 3, 2, 2)))),
+cases += [("int8 -> int32", int8_to_int32, (image.astype(jnp.int8), kernel.astype(jnp.int8))),
+          ("64 channels", conv, (jnp.ones((8, 32, 32, 64)), jnp.ones((3, 3, 64, 64)))),
+          ("grouped, G=2", grouped, (image, jnp.ones((3, 3, 4, 16)))),
+          ("transpose_kernel", transposed_kernel, (image, jnp.ones((3, 3, 16, 8)))),
+          ("bias and ReLU", bias_relu, (image, kernel, jnp.ones(16))),
+          ("3-D", volume, (jnp.ones((1, 6, 6, 6, 2)), jnp.ones((3, 3, 3, 2, 2)))),
           ("kernel gradient", depthwise_kernel_grad, (jnp.ones((2, 8, 8, 6)), jnp.ones((3, 3, 1, 6))))]
 for label, f, args in cases:
     try:
