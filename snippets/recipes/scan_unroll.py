@@ -16,7 +16,7 @@ def step(h, x):  # one step of your scan
 
 W = jnp.eye(8) * 0.5
 init, xs, length = jnp.zeros(8), jnp.ones((64, 8)), None  # as lax.scan takes them
-unrolls = (1, 2, 8, True)
+unrolls = (1, 2, 3, 8, True)
 # --8<-- [end:your-function]
 
 # Everything below works for any scan step, carry and xs.
@@ -76,9 +76,11 @@ for unroll in unrolls:
     trips = trip_counts(hlo)
     ops = body_opcodes(hlo, step.__name__)
     one = one or ops  # the first row, unroll=1, is one copy of the body
-    # XLA may fuse an instruction away or copy it into several fusions: take the ratio
-    # to one copy (unroll=1) that most of the body's opcodes share.
-    copies = Counter(ops[op] / one[op] for op in one).most_common(1)[0][0]
+    # XLA may fuse an instruction away or copy it into several fusions: take the ratio to
+    # one copy (unroll=1) that more of the body's opcodes share than any other, the larger on
+    # a tie. A ratio of 0 is left out: it is the loop's own slicing, which a full unroll drops.
+    shared = Counter(ops[op] / one[op] for op in one if ops[op])
+    copies = max(shared, key=lambda ratio: (shared[ratio], ratio))
     total = len(re.findall(r"^\s+(?:ROOT )?%\S+ = ", hlo, re.M))
     counts = " ".join(f"{op}={n}" for op, n in sorted(ops.items()))
     print(f"{str(unroll):>6} {hlo.count(' while('):>5} {','.join(trips) or '-':>5} {copies:11g}  {total:12}  {counts}")
