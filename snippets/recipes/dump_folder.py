@@ -24,7 +24,8 @@ calls = [(loss, (w, jnp.ones((8, 16)))), (predict, (w, jnp.ones((8, 16)))),
 # --8<-- [end:your-function]
 
 # Everything below works for any list of calls. The dump options are given to each jit,
-# which writes what XLA_FLAGS="--xla_dump_to=DIR" writes, for these modules alone; each is
+# which writes the files XLA_FLAGS="--xla_dump_to=DIR" writes, for these modules alone (on
+# the CPU, less the subfolder of each); each is
 # compiled, as its call would compile it, for the CPU or the target of LIVE_TARGET.
 dump = pathlib.Path(tempfile.mkdtemp())
 for function, args in calls:
