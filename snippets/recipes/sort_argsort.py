@@ -4,6 +4,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
+from jax.sharding import SingleDeviceSharding
+
+import target  # the CPU, or the target of LIVE_TARGET: see snippets/target.py
 
 
 # --8<-- [start:your-function]
@@ -36,7 +39,7 @@ def parse(hlo):
 
 
 def short(shape):
-    return re.sub(r"\{[\d,]*\}", "", shape)
+    return re.sub(r"\{[^{}]*\}", "", shape)  # layouts out: {1,0}, a TPU's {0,1:T(8,128)}
 
 
 def attribute(attrs, key):
@@ -97,16 +100,31 @@ def report(computations):
                 print(f"        {root}")
 
 
+SHOWN_AS = {"cpu": "CPU", "tpu-v5e": "TPU v5e", "h100": "H100"}
+
+
+def lower(f, *args):
+    """jax.jit(f).lower(*args), for the target's device: a lowering rule may differ by platform."""
+    if target.name() == "cpu":
+        return jax.jit(f).lower(*args)
+    device = target.devices(1)[0]
+    return jax.jit(f).trace(*(jax.ShapeDtypeStruct(jnp.shape(a), jnp.result_type(a), sharding=SingleDeviceSharding(device))
+                              for a in args)).lower()
+
+
 for label, f in functions:
-    lowered = jax.jit(f).lower(x)
+    lowered = lower(f, x)
     print(f"== {label}")
     print("-- before XLA's passes")
     report(parse(lowered.as_text(dialect="hlo")))
     after = parse(lowered.compile().as_text())
-    print("-- after the CPU's passes")
+    print(f"-- after the {SHOWN_AS.get(target.name(), target.name())}'s passes")
     report(after)
     print("  ENTRY:", ", ".join(describe(n, after["ENTRY"], after) for n, i in after["ENTRY"].items()
                                 if i[1] not in ("parameter", "constant")))
+    if target.name() != "cpu":  # a compile-only device runs nothing
+        print(f"  result: not run (compiled for {target.name()}, which is not here)")
+        continue
     leaves = [np.asarray(v, np.float32 if v.dtype == jnp.bfloat16 else v.dtype) for v in jax.tree.leaves(jax.jit(f)(x))]
     text = [np.array2string(v.reshape(-1, v.shape[-1])[0] if v.ndim > 1 else v, separator=", ") for v in leaves]
     print("  result, first row:", "; ".join(text))
