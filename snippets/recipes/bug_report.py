@@ -101,10 +101,10 @@ if not ran:
 print()
 for path in sorted(report.iterdir()):
     print(f"bug_report/{path.name}".replace(run_id, "<run id>"))
-for snapshot in snapshots:  # the replay: where the call ran
+platform = {"cpu": "CPU", "gpu": "CUDA"}.get(device.platform)  # run_hlo_module --platform; none written for a TPU
+for snapshot in snapshots if platform else []:  # the replay: where the call ran, on the CPU or a GPU
     print()
     before = next(report.glob("*.before_optimizations.txt")).name
-    platform = {"cpu": "CPU", "gpu": "CUDA"}.get(device.platform, device.platform)  # run_hlo_module --platform
     print("run_hlo_module here:", shutil.which("run_hlo_module") or "not installed (built from openxla/xla with Bazel)")
     print("# XLA's whole pipeline on your module, with your inputs:")
     print(f"run_hlo_module --platform={platform} --input_format=hlo --input_literals_file=inputs.pb --print_literals {before}")

@@ -1,3 +1,4 @@
+import collections
 import re
 
 import jax
@@ -27,6 +28,14 @@ for line in hlo.splitlines():
               f"  from: {op_name[1] if op_name else '(no op_name)'}")
 library = re.findall(r"^\s+(?:ROOT )?%(\S+) = .* fusion\(.*kind=kCustom.*?\"kind\":\"(\w+)\"", hlo, re.MULTILINE)
 print("    kCustom fusions and their kind:", library or "none")
+if target.name() != "cpu":  # what the triangular solves became, by the op_name each instruction keeps
+    entry = hlo[hlo.index("\nENTRY "):].split("\n}")[0]  # the instructions the program runs, not those inside fusions
+    made = collections.Counter(re.findall(r"= .*? ([a-z][\w-]*)\(.*op_name=\"[^\"]*/triangular_solve\"", entry))
+    print("    instructions from triangular_solve:", ", ".join(f"{op} {n}" for op, n in sorted(made.items())))
+if target.name() == "h100":  # the product before autotuning picks; without Triton GEMM fusions it goes to cuBLAS
+    hlo = target.compile(solve, a, b, compiler_options={"xla_gpu_enable_triton_gemm": False}).as_text()
+    print("    with xla_gpu_enable_triton_gemm=False, the product:",
+          *[t for t in re.findall(r'custom_call_target="([^"]+)"', hlo) if "matmul" in t or "gemm" in t.lower()])
 try:
     hlo = target.compile(callback, b).as_text()
     sent = [op for op in ("custom-call", "send", "recv") if re.search(rf" {op}\(", hlo)]
