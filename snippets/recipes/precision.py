@@ -11,9 +11,10 @@ def product(a, b):
 
 
 function = jax.jit(product)
-cases = {  # the same call at two sizes, with bf16 operands
+cases = {  # the same call at two sizes, with bf16 operands, then on two vectors
     "small": (jnp.ones((2, 3), jnp.bfloat16), jnp.ones((3, 2), jnp.bfloat16)),
     "large": (jnp.ones((256, 512), jnp.bfloat16), jnp.ones((512, 256), jnp.bfloat16)),
+    "vectors": (jnp.ones(1024, jnp.bfloat16), jnp.ones(1024, jnp.bfloat16)),
 }
 # --8<-- [end:your-function]
 
@@ -55,6 +56,10 @@ for case, args in cases.items():
     for out, lhs, rhs, call, config in calls:
         print(f"  optimized: custom-call {call}({types[lhs]}, {types[rhs]}) -> {out} precision_config={config}")
     products += calls
+    # what XLA put around the product: zeros padding an operand, a slice of the result, a sum of partial products
+    around = re.findall(r"= (\w+\[[\d,]*\])\S* (pad|slice|reduce)\(.*?(padding=[\dx_]+|slice=\{[^}]*\}|dimensions=\{[^}]*\})", hlo)
+    if products and around:
+        print("  around it:", ", ".join(f"{op} -> {out} {detail}" for out, op, detail in around))
     if not products:  # a product of vectors, or of a size-1 dimension, becomes a multiply and a reduce
         print("  optimized: no dot: XLA rewrote it as elementwise ops, and the precision went with it:",
               ", ".join(f"{op} x{n}" for op, n in sorted(Counter(re.findall(r"= \S+ (multiply|reduce)\(", hlo)).items())))

@@ -51,6 +51,9 @@ for number, (case, (precision, default, (a, b))) in enumerate(cases.items()):
             mode = re.search(r"inputPrecision = (\w+)", dot)
             print("  Triton IR: tt.dot, inputPrecision", mode[1] if mode else "not given",
                   "|", dot.rsplit(" : ", 1)[1])
+    for path in sorted(pathlib.Path(f"dump{number}").glob("*.xtile-to-triton.txt")):  # the generic form: no value left out
+        found = sorted(set(re.findall(r'"tt\.dot"\(.*?inputPrecision = (\d+)', path.read_text())))
+        print("  Triton IR, generic form: tt.dot, inputPrecision =", ", ".join(found) or "not given")
     for path in sorted(pathlib.Path(f"dump{number}").glob("*.ptx")):  # the PTX of each kernel
         kernel = re.search(r"\.visible \.entry (\w+)\(", path.read_text())[1]
         found = Counter(re.findall(r"\b(mma\.\S+|wgmma\.\S+|cvt\.rna\.tf32\.f32|fma\.rn\.f32)", path.read_text()))
