@@ -45,8 +45,9 @@ def instructions(text):
 
 def counted(where, init, cond, body):
     """The turns a loop makes when its condition compares a counter slot with a constant, the
-    counter starts at a constant and the body adds a constant: what XLA's trip-count analysis
-    reads, for a backend that writes no known_trip_count. None when the loop is not of that form."""
+    counter starts at a constant and the body adds a constant to that same slot: what XLA's
+    trip-count analysis reads, for a backend that writes no known_trip_count. None when the loop
+    is not of that form (a counter that doubles, say)."""
     table = {name: instructions(computations[name]) for name in (where, cond, body)}
 
     def source(comp, name):  # the instruction behind copies and bitcasts
@@ -69,7 +70,11 @@ def counted(where, init, cond, body):
     start, update = source(where, state[1][slot]), source(body, root(body)[1][slot])
     steps = [source(body, x) for x in update[1]] if update[0] == "add" else []
     step = [x for x in steps if x[0] == "constant"]
-    if start[0] != "constant" or len(step) != 1 or not re.fullmatch(r"-?\d+", start[1][0] + step[0][1][0]):
+    counter = [x for x in steps if x[0] != "constant"]  # must be the same slot, as the body reads it
+    parameter = [name for name, x in table[body].items() if x[0] == "parameter"]
+    if (start[0] != "constant" or len(step) != 1 or not re.fullmatch(r"-?\d+", start[1][0] + step[0][1][0])
+            or len(counter) != 1 or counter[0][0] != "get-tuple-element" or counter[0][1] != parameter
+            or int(re.search(r"index=(\d+)", counter[0][2])[1]) != slot):
         return None
     first, by, limit = int(start[1][0]), int(step[0][1][0]), int(right[1][0])
     limit += {"LE": 1, "GE": -1}.get(direction, 0)

@@ -12,6 +12,7 @@ def smooth(x):
     last, ys = jax.lax.scan(step, 0.0, x)  # one step per row of x
     ys = jax.lax.fori_loop(0, 7, lambda i, v: v * 1.01 + i, ys)  # static bounds
     ys = jax.lax.while_loop(lambda v: v.sum() < 1e6, lambda v: v * 2 + 1, ys)  # stops on a value
+    n, ys = jax.lax.while_loop(lambda c: c[0] < 1000, lambda c: (c[0] * 2 + 1, c[1] * 1.5), (1, ys))  # 9 turns
     return last, ys
 
 
@@ -58,8 +59,9 @@ def instructions(text):
 
 def counted(where, init, cond, body):
     """The turns a loop makes when its condition compares a counter slot with a constant, the
-    counter starts at a constant and the body adds a constant: what XLA's trip-count analysis
-    reads, for a backend that writes no known_trip_count. None when the loop is not of that form."""
+    counter starts at a constant and the body adds a constant to that same slot: what XLA's
+    trip-count analysis reads, for a backend that writes no known_trip_count. None when the loop
+    is not of that form (a counter that doubles, say)."""
     table = {name: instructions(computations[name]) for name in (where, cond, body)}
 
     def source(comp, name):  # the instruction behind copies and bitcasts
@@ -82,7 +84,11 @@ def counted(where, init, cond, body):
     start, update = source(where, state[1][slot]), source(body, root(body)[1][slot])
     steps = [source(body, x) for x in update[1]] if update[0] == "add" else []
     step = [x for x in steps if x[0] == "constant"]
-    if start[0] != "constant" or len(step) != 1 or not re.fullmatch(r"-?\d+", start[1][0] + step[0][1][0]):
+    counter = [x for x in steps if x[0] != "constant"]  # must be the same slot, as the body reads it
+    parameter = [name for name, x in table[body].items() if x[0] == "parameter"]
+    if (start[0] != "constant" or len(step) != 1 or not re.fullmatch(r"-?\d+", start[1][0] + step[0][1][0])
+            or len(counter) != 1 or counter[0][0] != "get-tuple-element" or counter[0][1] != parameter
+            or int(re.search(r"index=(\d+)", counter[0][2])[1]) != slot):
         return None
     first, by, limit = int(start[1][0]), int(step[0][1][0]), int(right[1][0])
     limit += {"LE": 1, "GE": -1}.get(direction, 0)
@@ -109,4 +115,5 @@ for where, text in computations.items():
 for line, name, trips in sorted(whiles):
     print(f"  line {line}: {name}, {trips}")
 entry = hlo[hlo.index("\nENTRY "):]
-print(f"ENTRY holds {entry.count(' while(')} of them; {entry.count('xla_cpu_small_call')} run in a call (CPU)")
+print(f"ENTRY holds {entry.count(' while(')} of them"  # the CPU runs a small loop in a call of its own
+      + (f"; {entry.count('xla_cpu_small_call')} run in a call" if target.name() == "cpu" else ""))
