@@ -45,7 +45,7 @@ for name, rest in re.findall(r"^\s*(?:ROOT )?%(\S+) = (.*)$", hlo, re.MULTILINE)
 
 module = re.match(r"HloModule (\S+?),", hlo)[1]  # jit_ and the name: jit__unnamed_function for a callable object
 (path,) = Path("dump").glob(f"*.{module}.*after_optimizations-buffer-assignment.txt")
-# A TPU's allocations carry a color, their memory space; the memory-usage report names each (1: vmem, 2: smem).
+# A TPU's allocations carry a color, their memory space; the memory-usage report names each (1 is vmem, 2 smem, and so on).
 report = Path(str(path).replace("-buffer-assignment.txt", "-memory-usage-report.txt")).read_text()
 spaces = {color: space for space, color in re.findall(r"^Memory Space: (\S+) \(color=(\d+)\)$", report, re.MULTILINE)}
 allocations = []  # (bytes, what it is, [its values])
