@@ -267,12 +267,20 @@ def uv_command() -> str:
     return found
 
 
+@cache
+def _installed_here() -> dict[str, str]:
+    """name -> version of every distribution this interpreter holds. Read once per process, as
+    cache.installed_packages reads them for the keys: reading every METADATA file takes about
+    0.1 s, and existing_env asks at every target run and every test item that reads one."""
+    return {dist.metadata["Name"].lower(): dist.version for dist in metadata.distributions()
+            if dist.metadata["Name"]}
+
+
 def requirements(settings: Settings, version: str) -> tuple[list[str], list[str]]:
     """(what to install, constraints): jax and jaxlib at `version`, the extras at the lock's versions,
     and the lock's version of every other installed package as a constraint. A target environment
     (`version` names one) holds the pinned jax and jaxlib and the target's compiler plugin."""
-    installed = {dist.metadata["Name"].lower(): dist.version for dist in metadata.distributions()
-                 if dist.metadata["Name"]}
+    installed = _installed_here()
     jax = jax_version(settings, version)
     wanted = [f"jax=={jax}", f"jaxlib=={jax}"]
     if version in ENVIRONMENTS:
