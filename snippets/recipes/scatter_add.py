@@ -25,8 +25,14 @@ def segment_sum(x, idx, v):  # x only gives the number of segments
     return jax.ops.segment_sum(v, idx, num_segments=x.shape[0], indices_are_sorted=True)
 
 
+def add_columns(x, idx, v):  # into columns of a 2-D x: its own arguments, below
+    return x.at[:, idx].add(v)
+
+
 x, idx, v = jnp.zeros(8), jnp.array([1, 3, 3, 6]), jnp.array([1.0, 2.0, 3.0, 4.0])
-functions = [("add", add), ("add_promised", add_promised), ("set", set_), ("segment_sum", segment_sum)]
+# (label, function), or (label, function, its own (x, idx, v)) where the shapes differ
+functions = [("add", add), ("add_promised", add_promised), ("set", set_), ("segment_sum", segment_sum),
+             ("add_columns", add_columns, (jnp.zeros((64, 16)), idx, jnp.ones((64, 4))))]
 # --8<-- [end:your-function]
 
 # Everything below works for any function of (x, idx, v) that scatters.
@@ -117,16 +123,17 @@ def lower(f, *args):
                               for a in args)).lower()
 
 
-for label, f in functions:
+for label, f, *own in functions:
     print(f"== {label}")
-    jaxpr = jax.make_jaxpr(f)(x, idx, v)
+    args = own[0] if own else (x, idx, v)
+    jaxpr = jax.make_jaxpr(f)(*args)
     for eqn in jaxpr.eqns:  # the scatter equations, inner jits included
         inner = [eqn] + [e for p in eqn.params.values() if hasattr(p, "jaxpr") for e in p.jaxpr.eqns]
         for e in inner:
             if e.primitive.name.startswith("scatter"):
                 params = " ".join(f"{k}={e.params[k]}" for k in ("indices_are_sorted", "unique_indices", "mode"))
                 print(f"-- jaxpr: {e.primitive.name} {params}")
-    lowered = lower(f, x, idx, v)
+    lowered = lower(f, *args)
     print("-- before XLA's passes")
     report(parse(lowered.as_text(dialect="hlo")))
     after = parse(lowered.compile().as_text())
@@ -137,6 +144,6 @@ for label, f in functions:
     if target.name() != "cpu":  # a compile-only device runs nothing
         print(f"  result: not run (compiled for {target.name()}, which is not here)")
         continue
-    result = np.asarray(jax.jit(f)(x, idx, v), np.float32)
+    result = np.asarray(jax.jit(f)(*args), np.float32)
     print("  result:", np.array2string(result.reshape(-1, result.shape[-1])[0] if result.ndim > 1 else result,
                                        separator=", "))
