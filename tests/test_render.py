@@ -211,3 +211,28 @@ def test_an_output_over_forty_lines_folds_its_tail_behind_show_all(snippet, line
     assert ('class="live-output long"' in markdown) is folded
     assert (f"Show all {lines} lines" in markdown) is folded
     assert f"line {lines - 1}" in markdown  # every line is on the page: CSS hides the tail, search sees it
+
+
+def test_every_tab_of_a_directive_with_targets_is_highlighted_in_one_language(snippet):
+    """An H100's output with fewer HLO-looking lines than the CPU's would, judged alone, show as
+    text beside highlighted CPU and TPU tabs of the same listing (recipes/loop-in-hlo). The
+    language is the one most tabs' outputs are in, the CPU's on a tie."""
+    from live_engine.render import OnTarget, render_targets
+
+    def tabs(shown):  # the language of each tab's output, the folded diffs to the CPU's left out
+        return [lang for lang in re.findall(r'data-lang="(\w+)"', shown) if lang != "diff"]
+
+    hlo = "%while.0: while(%tuple.5)\n  %a.1 = f32[4]{0} add(%b, %c)\n  ROOT %t = (f32[4]) tuple(%a.1)\n"
+    sparse = "%while.6: while(%tuple.2)\n  slot 0: s32[]\n  slot 1: f32[4]\n  slot 2: f32[10]\n  ROOT %t = (f32[4]) tuple(%x)\n"
+    assert (detect_language(hlo), detect_language(sparse)) == ("hlo", "text")
+    auto = directive("<!-- live: pipeline/demo.py targets=tpu-v5e,h100 -->")
+    shown = render_targets(auto, snippet, hlo, [OnTarget("tpu-v5e", hlo), OnTarget("h100", sparse)], "")
+    assert tabs(shown) == ["hlo", "hlo", "hlo"]
+    mostly = render_targets(auto, snippet, sparse, [OnTarget("tpu-v5e", hlo), OnTarget("h100", hlo)], "")
+    assert tabs(mostly) == ["hlo", "hlo", "hlo"]
+    tie = render_targets(auto, snippet, sparse, [OnTarget("tpu-v5e", hlo)], "")
+    assert tabs(tie) == ["text", "text"]
+    failed = render_targets(auto, snippet, hlo, [OnTarget("h100", "Traceback ...", failed=True)], "")
+    assert tabs(failed) == ["hlo", "text"]  # a failure is a traceback, not HLO
+    told = directive("<!-- live: pipeline/demo.py lang=jaxpr targets=h100 -->")
+    assert tabs(render_targets(told, snippet, hlo, [OnTarget("h100", sparse)], "")) == ["jaxpr", "jaxpr"]

@@ -276,10 +276,11 @@ def render_targets(directive: Directive, snippet: Snippet, cpu_output: str | Non
     """What replaces a directive with targets=: `shown` is render()'s CPU rendering; the outputs go
     in tabs, the CPU's first, then each target's, each with its diff to the CPU's folded under it
     where they differ."""
-    panels = [("CPU", output_block(snippet.name, cpu_output, directive.lang))]
+    language = _tabs_language(directive.lang, [cpu_output] + [run.output for run in on_targets if not run.failed])
+    panels = [("CPU", output_block(snippet.name, cpu_output, language))]
     for run in on_targets:
         label = TARGETS[run.target].label
-        body = [output_block(snippet.name, run.output, "text" if run.failed else directive.lang, note=run.note,
+        body = [output_block(snippet.name, run.output, "text" if run.failed else language, note=run.note,
                              target=run.target)]
         if run.output is not None and cpu_output is not None and not run.failed \
                 and not same_text(run.output, cpu_output):
@@ -291,6 +292,18 @@ def render_targets(directive: Directive, snippet: Snippet, cpu_output: str | Non
     source = render(dataclasses.replace(directive, output="hide", indent=""), snippet, cpu_output).strip("\n")
     view = tabs(panels)
     return "\n" + textwrap.indent(f"{source}\n\n{view}" if source else view, directive.indent, lambda line: True) + "\n"
+
+
+def _tabs_language(lang: str, outputs: list[str | None]) -> str:
+    """The one language a directive's CPU and target tabs are highlighted in: `lang`, or for
+    lang=auto the one most of the outputs are detected in, the first output's (the CPU's) on a
+    tie. Detected tab by tab, one listing showed highlighted on the CPU and a TPU and plain on an
+    H100, whose output has fewer IR-looking lines than detect_language's quarter
+    (recipes/loop-in-hlo)."""
+    if lang != "auto":
+        return lang
+    detected = [detect_language(output) for output in outputs if output is not None]
+    return max(detected, key=detected.count) if detected else "text"  # max keeps the first of equals
 
 
 def _unfinished_note(snippet: str, others: list[tuple[str, Outcome]]) -> str:
