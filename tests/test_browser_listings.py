@@ -147,3 +147,29 @@ def test_screenshots_of_three_chapters_show_highlighted_listings_within_the_colu
         assert block.locator(".sm-line.sm-on").count() >= 2, path  # the hovered line and what it produced
         page.close()
     context.close()
+
+
+def test_a_title_that_fills_its_last_line_leaves_no_empty_line_for_its_permalink(served_site, context):
+    """The ¶ after a heading is hidden until pointed at, but it took width: a title that filled
+    its last line pushed it onto a line of its own, an empty gap under the title (recipes whose
+    titles wrap)."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(served_site + "recipes/boolean-mask-size/", wait_until="load")
+    title = page.locator("article h1")
+    heights = title.evaluate("""h => {
+        const text = document.createRange();
+        text.setStartBefore(h.firstChild);
+        text.setEndBefore(h.querySelector('.headerlink'));
+        return [h.getBoundingClientRect().height, text.getBoundingClientRect().height];
+    }""")
+    assert heights[1] > 60, "the title wraps at this width, as the check needs"  # two lines or more
+    assert abs(heights[0] - heights[1]) < 8, heights
+    title.hover()
+    link = title.locator(".headerlink")
+    assert link.evaluate("e => getComputedStyle(e).opacity") == "1"  # still shown when pointed at...
+    box, last = link.bounding_box(), title.evaluate("""h => {
+        const r = document.createRange(); r.setStartBefore(h.firstChild); r.setEndBefore(h.querySelector('.headerlink'));
+        const rects = r.getClientRects(); return rects[rects.length - 1].right; }""")
+    assert last <= box["x"] + 0.5 * 16, (box, last)  # ...after the title, not over its last word
+    page.close()
