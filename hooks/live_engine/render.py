@@ -296,9 +296,9 @@ def render_targets(directive: Directive, snippet: Snippet, cpu_output: str | Non
 
 def _tabs_language(lang: str, outputs: list[str | None]) -> str:
     """The one language a directive's CPU and target tabs are highlighted in: `lang`, or for
-    lang=auto the one most of the outputs are detected in, the first output's (the CPU's) on a
-    tie. Detected tab by tab, one listing showed highlighted on the CPU and a TPU and plain on an
-    H100, whose output has fewer IR-looking lines than detect_language's quarter
+    lang=auto the one most of the outputs are detected in, on a tie the first's (the CPU's, once
+    it has one). Detected tab by tab, one listing showed highlighted on the CPU and a TPU and
+    plain on an H100, whose output has fewer IR-looking lines than detect_language's quarter
     (recipes/loop-in-hlo)."""
     if lang != "auto":
         return lang
