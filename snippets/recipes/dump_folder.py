@@ -40,7 +40,32 @@ KINDS = {  # how a file's name ends -> what it holds
     "after_optimizations-memory-usage-report.txt": "total bytes, largest allocations first",
     "debug_options": "the XLA options that differ from the defaults",
     ".o": "machine code of one kernel",
+    # a TPU's
+    "after_codegen.txt": "HLO after the TPU's code generation",
+    "after_optimizations_before_buffer_assignment.txt": "HLO after the passes, before buffer assignment",
+    "after_optimizations_after_buffer_assignment.txt": "HLO after the passes and buffer assignment",
+    "basic_compiler_metadata.txt": "module name, instruction count, program id",
+    "execution_options.txt": "replicas, partitions, device assignment",
+    "flagfile": "XLA's flags and their values, one per line",
+    "hlo_module_config.txt": "the module's config: entry layouts first",
+    "target_arguments.txt": "the TPU topology compiled for",
+    "tpu_comp_env.txt": "the TPU compiler's options and their values",
+    "transfer_stats.txt": "sizes of host transfers and DMAs",
+    # a GPU's
+    "after_spmd_partitioner.txt": "HLO after SPMD partitioning",
+    "before_config_assignment.txt": "HLO late in the passes, not yet scheduled",
+    "config.pbtxt": "the module's config: entry layouts first",
+    "gpu_target_config.pbtxt": "the GPU's description: cores, memory, limits",
+    "autotune_results.pbtxt": "what autotuning chose (a version alone without the GPU)",
+    "thunk_sequence.txt": "the GPU runtime's thunks in order: kernels, launch sizes",
+    "thunk_metadata.txt": "each thunk's kind and profile name",
 }
+# What each description rests on: a word its file holds (the HLO files all start `HloModule`).
+SIGNS = {"basic_compiler_metadata.txt": "optimized_hlo_instruction_count", "execution_options.txt": "num_replicas",
+         "flagfile": "--xla_", "hlo_module_config.txt": "entry_computation_layout", "config.pbtxt":
+         "entry_computation_layout", "target_arguments.txt": "tpu_topology_args", "tpu_comp_env.txt": "xla_tpu_",
+         "transfer_stats.txt": "host_dma_sizes", "gpu_target_config.pbtxt": "core_count", "autotune_results.pbtxt":
+         "version", "thunk_sequence.txt": "threads:", "thunk_metadata.txt": "thunk_kind"}
 modules = collections.defaultdict(list)  # "module_NNNN.jit_NAME" -> the rest of each file name
 for path in sorted(dump.iterdir()):
     module, rest = re.match(r"(module_\d+\.[^.]+)\.(.*)", path.name).groups()
@@ -52,6 +77,11 @@ for module, rests in modules.items():
         if rest.endswith("/"):  # a subfolder: its files
             kind = "holding " + ", ".join(sorted(p.name for p in (dump / f"{module}.{rest}").iterdir()))
         print(f"    {rest:54} {KINDS.get(kind, kind or '?')}")
+        text = "" if rest.endswith("/") else (dump / f"{module}.{rest}").read_text(errors="replace")
+        sign = SIGNS.get(kind) or ("HloModule" if "HLO" in KINDS.get(kind, "") else None)
+        scheduled = kind == "before_config_assignment.txt" and "is_scheduled=true" in text
+        if sign and sign not in text or scheduled:
+            print("    ^ not what the description above says: " + ("scheduled" if scheduled else f"no {sign!r}"))
 
 print("\nthe module of each call: the first line of compiled.as_text(), `HloModule jit_NAME,")
 print("entry_computation_layout={...}` with the argument shapes, is that of its *after_optimizations.txt")
