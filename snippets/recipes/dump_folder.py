@@ -42,30 +42,41 @@ KINDS = {  # how a file's name ends -> what it holds
     ".o": "machine code of one kernel",
     # a TPU's
     "after_codegen.txt": "HLO after the TPU's code generation",
-    "after_optimizations_before_buffer_assignment.txt": "HLO after the passes, before buffer assignment",
-    "after_optimizations_after_buffer_assignment.txt": "HLO after the passes and buffer assignment",
+    "after_optimizations_before_buffer_assignment.txt": "HLO before memory spaces and buffers are assigned",
+    "after_optimizations_after_buffer_assignment.txt": "HLO after buffer assignment",
     "basic_compiler_metadata.txt": "module name, instruction count, program id",
     "execution_options.txt": "replicas, partitions, device assignment",
-    "flagfile": "XLA's flags and their values, one per line",
+    "flagfile": "libtpu's flags, --flag=value a line (XLA's own: hlo_module_config)",
     "hlo_module_config.txt": "the module's config: entry layouts first",
     "target_arguments.txt": "the TPU topology compiled for",
-    "tpu_comp_env.txt": "the TPU compiler's options and their values",
-    "transfer_stats.txt": "sizes of host transfers and DMAs",
+    "tpu_comp_env.txt": "this compile's environment: most of the flagfile's settings",
+    "transfer_stats.txt": "sizes of host transfers and host DMAs, by bucket",
     # a GPU's
     "after_spmd_partitioner.txt": "HLO after SPMD partitioning",
-    "before_config_assignment.txt": "HLO late in the passes, not yet scheduled",
+    "before_config_assignment.txt": "HLO after fusion, before kernel configs; not scheduled",
     "config.pbtxt": "the module's config: entry layouts first",
     "gpu_target_config.pbtxt": "the GPU's description: cores, memory, limits",
-    "autotune_results.pbtxt": "what autotuning chose (a version alone without the GPU)",
+    "autotune_results.pbtxt": "autotuning's results: a version alone, nothing was tuned",
     "thunk_sequence.txt": "the GPU runtime's thunks in order: kernels, launch sizes",
     "thunk_metadata.txt": "each thunk's kind and profile name",
 }
-# What each description rests on: a word its file holds (the HLO files all start `HloModule`).
-SIGNS = {"basic_compiler_metadata.txt": "optimized_hlo_instruction_count", "execution_options.txt": "num_replicas",
-         "flagfile": "--xla_", "hlo_module_config.txt": "entry_computation_layout", "config.pbtxt":
-         "entry_computation_layout", "target_arguments.txt": "tpu_topology_args", "tpu_comp_env.txt": "xla_tpu_",
-         "transfer_stats.txt": "host_dma_sizes", "gpu_target_config.pbtxt": "core_count", "autotune_results.pbtxt":
-         "version", "thunk_sequence.txt": "threads:", "thunk_metadata.txt": "thunk_kind"}
+# What most descriptions rest on, read from the file's text (an HLO file starts `HloModule`).
+SIGNS = {
+    "basic_compiler_metadata.txt": lambda t: "optimized_hlo_instruction_count" in t,
+    "execution_options.txt": lambda t: "num_replicas" in t,
+    "flagfile": lambda t: t.startswith("--") and "--xla_tpu_" in t and "xla_dump_to" not in t,
+    "hlo_module_config.txt": lambda t: t.startswith("entry_computation_layout") and "xla_dump_to" in t,
+    "config.pbtxt": lambda t: t.startswith("entry_computation_layout"),
+    "target_arguments.txt": lambda t: "tpu_topology_args" in t,
+    "tpu_comp_env.txt": lambda t: "xla_tpu_" in t,
+    "transfer_stats.txt": lambda t: "host_dma_sizes" in t and "host_transfer_sizes" in t,
+    "after_optimizations_before_buffer_assignment.txt": lambda t: t.startswith("HloModule") and "S(1)" not in t,
+    "before_config_assignment.txt": lambda t: t.startswith("HloModule") and "is_scheduled=true" not in t,
+    "gpu_target_config.pbtxt": lambda t: "core_count" in t,
+    "autotune_results.pbtxt": lambda t: t.split() == ["version:", t.split()[-1]],
+    "thunk_sequence.txt": lambda t: "threads:" in t,
+    "thunk_metadata.txt": lambda t: "thunk_kind" in t,
+}
 modules = collections.defaultdict(list)  # "module_NNNN.jit_NAME" -> the rest of each file name
 for path in sorted(dump.iterdir()):
     module, rest = re.match(r"(module_\d+\.[^.]+)\.(.*)", path.name).groups()
@@ -78,10 +89,9 @@ for module, rests in modules.items():
             kind = "holding " + ", ".join(sorted(p.name for p in (dump / f"{module}.{rest}").iterdir()))
         print(f"    {rest:54} {KINDS.get(kind, kind or '?')}")
         text = "" if rest.endswith("/") else (dump / f"{module}.{rest}").read_text(errors="replace")
-        sign = SIGNS.get(kind) or ("HloModule" if "HLO" in KINDS.get(kind, "") else None)
-        scheduled = kind == "before_config_assignment.txt" and "is_scheduled=true" in text
-        if sign and sign not in text or scheduled:
-            print("    ^ not what the description above says: " + ("scheduled" if scheduled else f"no {sign!r}"))
+        holds = SIGNS.get(kind, lambda t: "HLO" not in KINDS.get(kind, "") or t.startswith("HloModule"))
+        if not rest.endswith("/") and not holds(text):
+            print("    ^ not what the description above says")
 
 print("\nthe module of each call: the first line of compiled.as_text(), `HloModule jit_NAME,")
 print("entry_computation_layout={...}` with the argument shapes, is that of its *after_optimizations.txt")
