@@ -167,7 +167,8 @@ def test_a_title_that_fills_its_last_line_leaves_no_empty_line_for_its_permalink
     assert abs(heights[0] - heights[1]) < 8, heights
     title.hover()
     link = title.locator(".headerlink")
-    assert link.evaluate("e => getComputedStyle(e).opacity") == "1"  # still shown when pointed at...
+    # still shown when pointed at (Material fades it in: wait out the transition)...
+    page.wait_for_function("e => getComputedStyle(e).opacity === '1'", arg=link.element_handle(), timeout=5000)
     box, last = link.bounding_box(), title.evaluate("""h => {
         const r = document.createRange(); r.setStartBefore(h.firstChild); r.setEndBefore(h.querySelector('.headerlink'));
         const rects = r.getClientRects(); return rects[rects.length - 1].right; }""")
