@@ -12,6 +12,8 @@ itself: autotuning, running, timing. On a machine that has the chip (JAX's defau
 is that platform), the real devices are used instead.
 """
 
+import functools
+import mmap
 import os
 import sys
 
@@ -114,6 +116,7 @@ def compile_jitted(jitted, *args):
     return jitted.trace(*shaped).lower().compile()
 
 
+@functools.cache  # the plugin is half a gigabyte: read once per run, not at every compile
 def _gpu_config(description: str) -> str:
     """The GpuTargetConfig text proto the installed CUDA plugin carries for `description`.
 
@@ -123,11 +126,10 @@ def _gpu_config(description: str) -> str:
     import jax_plugins.xla_cuda12 as plugin
 
     library = os.path.join(os.path.dirname(plugin.__file__), "xla_cuda_plugin.so")
-    with open(library, "rb") as file:
-        data = file.read()
     marker = f'device_description_str: "{description}"\n'.encode()
-    found = data.find(marker)
-    if found < 0:
-        raise SystemExit(f"the CUDA plugin at {library} carries no target config for {description!r}")
-    start = data.rfind(b"\0", 0, found) + 1
-    return data[start:data.find(b"\0", found)].decode()
+    with open(library, "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
+        found = data.find(marker)
+        if found < 0:
+            raise SystemExit(f"the CUDA plugin at {library} carries no target config for {description!r}")
+        start = data.rfind(b"\0", 0, found) + 1
+        return data[start:data.find(b"\0", found)].decode()
