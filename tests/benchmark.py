@@ -34,7 +34,9 @@ cache folders of their own, so the checkout's cache is left alone. Sections:
   in it): no `CI`, no `UV_COMPILE_BYTECODE`, no `LIVE_*` variables. The clone's environment is
   made first with `uv sync` (not timed: the README has its own row for it); the time is
   the whole pytest run, its clean build included. The note gives the load average before
-  and after: a figure taken on a busy machine says so.
+  and after: a figure taken on a busy machine says so. A second row gives the run's
+  core-seconds (of every process it waited for: a lower bound), and so the least wall
+  time any order of the same tests could take on this machine's cores.
 - cpu (not run by default: it repeats the floor and a cold build): where a cold
   build's time goes. The core-seconds (user + system, of the process and every
   descendant it waited for) of the floor and of a cold build. Their difference per
@@ -390,7 +392,7 @@ def suite_section(table: Table, runs: int, folder: Path) -> None:
         sys.exit("the suite section needs uv on the PATH")
     env = {name: value for name, value in os.environ.items()
            if name not in ("CI", "UV_COMPILE_BYTECODE", "VIRTUAL_ENV") and not name.startswith("LIVE_")}
-    times, notes = [], []
+    times, cpu, notes = [], [], []
     for run in range(runs):
         clone = folder / f"suite-{run}"
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
@@ -400,12 +402,19 @@ def suite_section(table: Table, runs: int, folder: Path) -> None:
         subprocess.run([uv, "sync", "--quiet"], cwd=clone, env=env, check=True)
         load = os.getloadavg()[0]
         started = time.perf_counter()
-        result = subprocess.run([uv, "run", "pytest"], cwd=clone, env=env, capture_output=True, text=True)
+        result, used = core_seconds(lambda: subprocess.run([uv, "run", "pytest"], cwd=clone, env=env,
+                                                           capture_output=True, text=True))
         times.append(time.perf_counter() - started)
+        cpu.append(used)
         summary = result.stdout.strip().splitlines()[-1].strip("= ") if result.stdout.strip() else "no output"
         notes.append(f"{summary}; load {load:.1f} -> {os.getloadavg()[0]:.1f}")
         shutil.rmtree(clone, ignore_errors=True)
     table.add("suite: uv run pytest, fresh clone", times, " | ".join(notes))
+    # What the suite's work costs, whatever its order: its processes' core-seconds over this machine's
+    # cores is the least wall time any schedule of it could take here, the bound its target must respect.
+    cores = os.cpu_count() or 1
+    table.add("suite, core-seconds", cpu, f"no schedule on {cores} cores takes less than "
+              f"{statistics.median(cpu) / cores:.0f} s wall")
 
 
 def matrix_section(table: Table, folder: Path) -> None:
