@@ -11,7 +11,9 @@ cache folders of their own, so the checkout's cache is left alone. Sections:
 
 - floor: the one-process floor. The site's plain snippets run one after another in a
   single process (tests/bench_floor.py), plus each snippet that sets environment
-  variables before `import jax` as its own `python FILE` (JAX reads them at import).
+  variables before `import jax` as its own `python FILE` (JAX reads them at import),
+  plus each compile a directive's `targets=` asks for, as its own `python FILE` in that
+  target's environment (a build runs them too: a floor without them is not the same work).
   Isolation, caching and rendering all cost something on top of this.
 - builds: `mkdocs build --strict` cold (empty cache), warm (nothing changed) and after
   editing one snippet.
@@ -67,7 +69,10 @@ from sitebuild import published_path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "hooks"))
 from live_engine.directives import parse_page  # noqa: E402
+from live_engine.settings import load_settings  # noqa: E402
 from live_engine.snippets import load_snippet  # noqa: E402
+from live_engine.targets import TARGETS, run_variables  # noqa: E402
+from live_engine.versions import ensure_env  # noqa: E402
 
 SUMMARY = re.compile(r"live: (\d+) snippets: (\d+) ran, (\d+) from the cache")
 SECTIONS = ("floor", "builds", "serve", "warm-floor", "pytest-docs", "memory", "scaling", "cpu", "suite", "matrix")
@@ -167,10 +172,11 @@ def build(project: Path, cache: Path, site: Path, strict: bool = True, sample_me
 
 
 def site_snippets(project: Path = ROOT) -> list[str]:
-    """Every snippet the chapters show, once each, in chapter order."""
+    """Every snippet the pages show (chapters and recipes), once each, in page order."""
     names: list[str] = []
-    for chapter in sorted((project / "docs").glob("*.md")):
-        for directive in parse_page(chapter.read_text(encoding="utf-8"), f"docs/{chapter.name}").directives:
+    for chapter in sorted((project / "docs").rglob("*.md")):
+        page = chapter.relative_to(project).as_posix()
+        for directive in parse_page(chapter.read_text(encoding="utf-8"), page).directives:
             for name in (directive.path, getattr(directive, "compare", None)):
                 if name and name not in names:
                     names.append(name)
@@ -227,19 +233,41 @@ def run_alone(names: list[str]) -> float:
     return sum(timed([sys.executable, f"snippets/{name}"], ROOT, check=False)[0] for name in names)
 
 
+def target_compiles(project: Path = ROOT) -> list[tuple[str, str]]:
+    """(snippet, target) for each compile a build runs for a directive's `targets=`, once each."""
+    pairs: list[tuple[str, str]] = []
+    for chapter in sorted((project / "docs").rglob("*.md")):
+        for directive in parse_page(chapter.read_text(encoding="utf-8"), chapter.name).directives:
+            pairs += [(directive.path, target) for target in directive.targets if (directive.path, target) not in pairs]
+    return pairs
+
+
+def run_targets_alone(pairs: list[tuple[str, str]]) -> float:
+    """Wall seconds of running each (snippet, target) as `python snippets/NAME` in the target's
+    environment, one after another: what a reader with that environment would run."""
+    settings = load_settings(ROOT)
+    pythons = {key: ensure_env(settings, key).python for key in {TARGETS[t].environment for _, t in pairs}}
+    return sum(timed([pythons[TARGETS[target].environment], f"snippets/{name}"], ROOT,
+                     dict(run_variables(target)), check=False)[0] for name, target in pairs)
+
+
 def floor_section(table: Table, runs: int) -> None:
     settings_free, own_process = floor_snippets()
-    plain, alone, failed = [], [], set()
+    compiles = target_compiles()
+    plain, alone, targets, failed = [], [], [], set()
     for _ in range(runs):
         result = run_plain(settings_free)
         plain.append(result["seconds"])
         failed |= set(result["failed"])
         alone.append(run_alone(own_process))
-    note = f"{len(settings_free)} plain in one process + {len(own_process)} each in its own"
+        targets.append(run_targets_alone(compiles))
+    note = (f"{len(settings_free)} plain in one process + {len(own_process)} each in its own "
+            f"+ {len(compiles)} target compiles each in its own")
     table.add("  plain snippets, one process", plain, f"{len(settings_free)} snippets"
               + (f"; {len(failed)} raised there: {', '.join(sorted(failed)[:3])}..." if failed else ""))
     table.add("  environment-setting, one each", alone, f"{len(own_process)} snippets")
-    table.add("one-process floor", [p + a for p, a in zip(plain, alone)], note)
+    table.add("  target compiles, one each", targets, f"{len(compiles)} (snippet, target) pairs, in their environments")
+    table.add("one-process floor", [p + a + t for p, a, t in zip(plain, alone, targets)], note)
 
 
 def builds_section(table: Table, runs: int, folder: Path, snippet: str = "pipeline/jaxpr.py") -> None:
@@ -357,30 +385,34 @@ def core_seconds(run):
 
 def cpu_section(table: Table, runs: int, folder: Path) -> None:
     settings_free, own_process = floor_snippets()
-    floor_wall, floor_cpu, plain_cpu, alone_cpu, cold_wall, cold_cpu, notes = [], [], [], [], [], [], ""
+    compiles = target_compiles()
+    floor_wall, floor_cpu, plain_cpu, alone_cpu, target_cpu, cold_wall, cold_cpu, notes = [], [], [], [], [], [], [], ""
     for _ in range(runs):
         started = time.perf_counter()
         _, plain = core_seconds(lambda: run_plain(settings_free))
         _, alone = core_seconds(lambda: run_alone(own_process))
+        _, targets = core_seconds(lambda: run_targets_alone(compiles))
         floor_wall.append(time.perf_counter() - started)
         plain_cpu.append(plain)
         alone_cpu.append(alone)
-        floor_cpu.append(plain + alone)
+        target_cpu.append(targets)
+        floor_cpu.append(plain + alone + targets)
         cache = folder / "cpu-cache"
         shutil.rmtree(cache, ignore_errors=True)
         (wall, _, notes), cpu = core_seconds(lambda: build(ROOT, cache, folder / "cpu-site"))
         cold_wall.append(wall)
         cold_cpu.append(cpu)
-    count = len(settings_free) + len(own_process)
+    count = len(settings_free) + len(own_process) + len(compiles)
     cores = os.cpu_count() or 1
     extra = (statistics.median(cold_cpu) - statistics.median(floor_cpu)) / count
     table.add("floor (cpu run), wall", floor_wall)
     table.add("  plain snippets, core-seconds", plain_cpu, f"{len(settings_free)} in one process (with its import)")
     table.add("  environment-setting, core-seconds", alone_cpu, f"{len(own_process)} processes, each importing JAX")
+    table.add("  target compiles, core-seconds", target_cpu, f"{len(compiles)} processes, in the targets' environments")
     table.add("floor, core-seconds", floor_cpu, "one process at a time, but XLA's own threads run beside it")
     table.add("cold build (cpu run), wall", cold_wall, notes)
     table.add("cold build, core-seconds", cold_cpu,
-              f"{extra:.2f} core-s more than the floor per snippet ({count}); no schedule on {cores} cores "
+              f"{extra:.2f} core-s more than the floor per run ({count}); no schedule on {cores} cores "
               f"takes less than {statistics.median(cold_cpu) / cores:.0f} s wall "
               f"= {statistics.median(cold_cpu) / cores / statistics.median(floor_wall):.2f}x this floor")
 
