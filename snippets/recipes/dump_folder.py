@@ -81,20 +81,21 @@ modules = collections.defaultdict(list)  # "module_NNNN.jit_NAME" -> the rest of
 for path in sorted(dump.iterdir()):
     module, rest = re.match(r"(module_\d+\.[^.]+)\.(.*)", path.name).groups()
     modules[module].append(rest + "/" if path.is_dir() else rest)
-for module, rests in modules.items():
+for module, rests in modules.items():  # each file's name, then under it what it holds
     print(module)
     for rest in rests:
         kind = max((k for k in KINDS if rest.endswith(k)), key=len, default=None)
         if rest.endswith("/"):  # a subfolder: its files
             kind = "holding " + ", ".join(sorted(p.name for p in (dump / f"{module}.{rest}").iterdir()))
-        print(f"    {rest:54} {KINDS.get(kind, kind or '?')}")
+        print(f"    {rest}\n        {KINDS.get(kind, kind or '?')}")
         text = "" if rest.endswith("/") else (dump / f"{module}.{rest}").read_text(errors="replace")
         holds = SIGNS.get(kind, lambda t: "HLO" not in KINDS.get(kind, "") or t.startswith("HloModule"))
         if not rest.endswith("/") and not holds(text):
-            print("    ^ not what the description above says")
+            print("        ^ not what the description above says")
 
-print("\nthe module of each call: the first line of compiled.as_text(), `HloModule jit_NAME,")
-print("entry_computation_layout={...}` with the argument shapes, is that of its *after_optimizations.txt")
+print("\nthe module of each call: the first line of compiled.as_text(),")
+print("`HloModule jit_NAME, entry_computation_layout={...}` with the argument shapes,")
+print("is that of its *after_optimizations.txt")
 for function, args in calls:
     header = target.compile(function, *args).as_text().splitlines()[0]
     mine = [m for m, rests in modules.items() for r in rests if r.endswith("after_optimizations.txt")
