@@ -439,6 +439,10 @@ def suite_section(table: Table, runs: int, folder: Path) -> None:
         times.append(time.perf_counter() - started)
         cpu.append(used)
         summary = result.stdout.strip().splitlines()[-1].strip("= ") if result.stdout.strip() else "no output"
+        if result.returncode != 0:  # a time is worth little without what failed: say which tests, here
+            failed = [line for line in result.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+            print(f"  suite run {run + 1} failed:", *failed[:40], result.stderr[-2000:], sep="\n    ",
+                  file=sys.stderr, flush=True)
         notes.append(f"{summary}; load {load:.1f} -> {os.getloadavg()[0]:.1f}")
         shutil.rmtree(clone, ignore_errors=True)
     table.add("suite: uv run pytest, fresh clone", times, " | ".join(notes))
