@@ -89,6 +89,10 @@ SECONDS_TARGETS = {
     "suite: uv run pytest, fresh clone": 7 * 60.0,
 }
 AIMS: dict[str, str] = {  # row -> what it should become, for a row whose target is not met yet
+    # The compile targets and the recipe zoo (issues 36, 37) took the suite from 8 min 11 s to 21 min 28 s;
+    # on two cores its core-seconds alone rule out 7 minutes (the row under it). Which target replaces
+    # it, or what leaves the suite, is left to whoever files the issues.
+    "suite: uv run pytest, fresh clone": "7 min; not reachable on 2 cores with the targets' checks (issue 36)",
 }
 
 
