@@ -241,7 +241,8 @@ def target_compiles(project: Path = ROOT) -> list[tuple[str, str]]:
     """(snippet, target) for each compile a build runs for a directive's `targets=`, once each."""
     pairs: list[tuple[str, str]] = []
     for chapter in sorted((project / "docs").rglob("*.md")):
-        for directive in parse_page(chapter.read_text(encoding="utf-8"), chapter.name).directives:
+        page = chapter.relative_to(project).as_posix()
+        for directive in parse_page(chapter.read_text(encoding="utf-8"), page).directives:
             pairs += [(directive.path, target) for target in directive.targets if (directive.path, target) not in pairs]
     return pairs
 
