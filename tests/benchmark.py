@@ -71,7 +71,7 @@ sys.path.insert(0, str(ROOT / "hooks"))
 from live_engine.directives import parse_page  # noqa: E402
 from live_engine.settings import load_settings  # noqa: E402
 from live_engine.snippets import load_snippet  # noqa: E402
-from live_engine.targets import TARGETS, run_variables  # noqa: E402
+from live_engine.targets import TARGETS as COMPILE_TARGETS, run_variables  # noqa: E402
 from live_engine.versions import ensure_env  # noqa: E402
 
 SUMMARY = re.compile(r"live: (\d+) snippets: (\d+) ran, (\d+) from the cache")
@@ -251,8 +251,9 @@ def run_targets_alone(pairs: list[tuple[str, str]]) -> float:
     """Wall seconds of running each (snippet, target) as `python snippets/NAME` in the target's
     environment, one after another: what a reader with that environment would run."""
     settings = load_settings(ROOT)
-    pythons = {key: ensure_env(settings, key).python for key in {TARGETS[t].environment for _, t in pairs}}
-    return sum(timed([pythons[TARGETS[target].environment], f"snippets/{name}"], ROOT,
+    keys = {COMPILE_TARGETS[target].environment for _, target in pairs}
+    pythons = {key: ensure_env(settings, key).python for key in keys}
+    return sum(timed([pythons[COMPILE_TARGETS[target].environment], f"snippets/{name}"], ROOT,
                      dict(run_variables(target)), check=False)[0] for name, target in pairs)
 
 
