@@ -57,9 +57,12 @@ class BuildResult:
         return text
 
 
-def plan(pages: dict[str, str], runner: Runner) -> tuple[list[Directive], dict[str, Snippet], list[str]]:
-    """Parse every page and load every snippet it names; problems become located errors."""
-    directives, snippets, errors = [], {}, []
+def plan(pages: dict[str, str], runner: Runner,
+         loaded: dict[str, Snippet] | None = None) -> tuple[list[Directive], dict[str, Snippet], list[str]]:
+    """Parse every page and load every snippet it names; problems become located errors.
+
+    `loaded`: snippets this build has read already (by name), taken as they are instead of read again."""
+    directives, snippets, errors = [], dict(loaded or {}), []
     for page, text in pages.items():
         parsed = parse_page(text, page)
         errors += [str(error) for error in parsed.errors]

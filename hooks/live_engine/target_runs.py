@@ -53,10 +53,10 @@ def target_jobs(pages: dict[str, str], runner: Runner, outcomes: dict[str, Outco
                 snippets: dict[str, Snippet]) -> dict[str, list[tuple[Snippet, float]]]:
     """target -> the (snippet, timeout) pairs to run for it: every snippet a page shows with
     targets= naming it, that ran for the CPU without failing (a CPU failure is reported already)."""
-    # Only the pages that name a target: planning reads every snippet of the pages it is given,
-    # and under `mkdocs serve` this runs at every rebuild.
-    directives, read_now, _ = plan({page: text for page, text in pages.items() if "targets=" in text}, runner)
-    snippets = read_now | snippets
+    # Only the pages that name a target, and only the snippets the CPU's plan did not read already
+    # (reading one parses it and every module it imports): this runs at every build and rebuild.
+    directives, snippets, _ = plan({page: text for page, text in pages.items() if "targets=" in text}, runner,
+                                   loaded=snippets)
     wanted = wanted_targets()
     todo: dict[str, list[tuple[Snippet, float]]] = {}
     timeouts = dict((snippet.name, timeout) for snippet, timeout in jobs(directives, snippets, runner.settings.timeout))
