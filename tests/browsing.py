@@ -66,6 +66,10 @@ SETTLED = """() => {
     && [...document.querySelectorAll('a.md-annotation__index')].every(link => link.hasAttribute('aria-label'));
 }"""
 SETTLE_MS = 30_000  # then axe runs anyway, and reports what is still missing
+# How long the tests that read the visits wait for them, from when the first asks: by then the rest of
+# the suite is done and the visits have both cores (two and a half minutes' work). A tab that Chromium
+# replaced after a crash once stalled with nothing running, and the suite waited without end.
+VISITS_WAIT_S = 10 * 60
 
 # axe-core's rules tagged cat.color that run by default (color-contrast-enhanced, AAA, is off); the rest
 # read the DOM, ARIA and layout, which the colour scheme does not change.
@@ -380,7 +384,14 @@ class InBackground:
 
     def visits(self) -> dict[tuple[str, str], Visit]:
         assert self.process is not None, "the visits were never started"
-        if self.process.wait() != 0:
+        try:
+            self.process.wait(timeout=VISITS_WAIT_S)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            raise AssertionError(f"visiting every page was not done {VISITS_WAIT_S // 60} minutes after the "
+                                 f"tests asked for it, and was stopped; its log ({self.log}):\n"
+                                 + self.log.read_text(encoding="utf-8", errors="replace")[-8000:]) from None
+        if self.process.returncode != 0:
             raise AssertionError(f"visiting every page failed ({self.process.returncode}):\n"
                                  + self.log.read_text(encoding="utf-8", errors="replace")[-8000:])
         found = {}
