@@ -1,6 +1,7 @@
 import os
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 
 import jax
@@ -74,6 +75,7 @@ jax.clear_caches()
 jax.jit(lambda v: v * 3)(jnp.ones(3)).block_until_ready()
 print(os.path.isdir("reset_flags_dump"))
 """
-result = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
-                        env={**os.environ, "XLA_FLAGS": "--xla_flags_reset=true"})
+with tempfile.TemporaryDirectory() as scratch:  # the child's dump goes there, not into the folder you ran from
+    result = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, cwd=scratch,
+                            env={**os.environ, "XLA_FLAGS": "--xla_flags_reset=true"})
 print("  reset_flags_dump/ written, in a process started with --xla_flags_reset=true:", result.stdout.strip())
