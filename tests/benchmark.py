@@ -175,15 +175,20 @@ def build(project: Path, cache: Path, site: Path, strict: bool = True, sample_me
     return seconds, peak, f"{ran} ran, {cached} from the cache"
 
 
-def site_snippets(project: Path = ROOT) -> list[str]:
-    """Every snippet the pages show (chapters and recipes), once each, in page order."""
-    names: list[str] = []
+def site_directives(project: Path = ROOT):
+    """Every directive of every page (chapters and recipes), in page order."""
     for chapter in sorted((project / "docs").rglob("*.md")):
         page = chapter.relative_to(project).as_posix()
-        for directive in parse_page(chapter.read_text(encoding="utf-8"), page).directives:
-            for name in (directive.path, getattr(directive, "compare", None)):
-                if name and name not in names:
-                    names.append(name)
+        yield from parse_page(chapter.read_text(encoding="utf-8"), page).directives
+
+
+def site_snippets(project: Path = ROOT) -> list[str]:
+    """Every snippet the pages show, once each, in page order."""
+    names: list[str] = []
+    for directive in site_directives(project):
+        for name in (directive.path, getattr(directive, "compare", None)):
+            if name and name not in names:
+                names.append(name)
     return names
 
 
@@ -240,10 +245,8 @@ def run_alone(names: list[str]) -> float:
 def target_compiles(project: Path = ROOT) -> list[tuple[str, str]]:
     """(snippet, target) for each compile a build runs for a directive's `targets=`, once each."""
     pairs: list[tuple[str, str]] = []
-    for chapter in sorted((project / "docs").rglob("*.md")):
-        page = chapter.relative_to(project).as_posix()
-        for directive in parse_page(chapter.read_text(encoding="utf-8"), page).directives:
-            pairs += [(directive.path, target) for target in directive.targets if (directive.path, target) not in pairs]
+    for directive in site_directives(project):
+        pairs += [(directive.path, target) for target in directive.targets if (directive.path, target) not in pairs]
     return pairs
 
 
